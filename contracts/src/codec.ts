@@ -1,0 +1,29 @@
+import type Joi from 'joi';
+
+/** Thrown when a message that crossed a boundary does not match its contract. */
+export class ContractViolation extends Error {
+  constructor(subject: string, detail: string) {
+    super(`payload on ${subject} breaks its contract: ${detail}`);
+    this.name = 'ContractViolation';
+  }
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export function encode<T>(value: T): Uint8Array {
+  return encoder.encode(JSON.stringify(value));
+}
+
+/** Parses and validates a message body; unknown keys are dropped so newer senders stay compatible. */
+export function decode<T>(subject: string, schema: Joi.Schema<T>, data: Uint8Array): T {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(decoder.decode(data));
+  } catch {
+    throw new ContractViolation(subject, 'not JSON');
+  }
+  const { value, error } = schema.validate(parsed, { stripUnknown: true });
+  if (error) throw new ContractViolation(subject, error.message);
+  return value as T;
+}

@@ -1,0 +1,6 @@
+export * from './subjects';
+export * from './session';
+export * from './errors';
+export * from './entities';
+export * from './token';
+export * from './codec';

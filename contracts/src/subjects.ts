@@ -1,0 +1,27 @@
+/**
+ * Every NATS subject that crosses a service boundary. A change here is a versioned contract change:
+ * add a `v2` subject beside the `v1` one, never edit a published one in place.
+ */
+export const Subjects = {
+  /** request/reply: ingestion asks the token service who a bearer token is. */
+  tokenAuthenticate: 'token.v1.authenticate',
+  /** core pub/sub: any change to a token (state, scope, expiry); caches drop the token at once. */
+  tokenChanged: 'token.v1.changed',
+  /** request/reply: fiscal services ask for a company's fiscal settings (no decrypted secrets). */
+  settingsGet: 'settings.v1.get',
+  /** JetStream: a company's fiscal settings changed. */
+  settingsChanged: 'settings.v1.changed',
+  /** JetStream: a fiscal document was cancelled (spec section 6, `ERP_NFE_CANCELADA`). */
+  nfeCancelada: 'fiscal.v1.ERP_NFE_CANCELADA',
+  /** JetStream: one payable-title (CP) request per provisioned tax. */
+  contaPagarSolicitada: 'finance.v1.conta-pagar.solicitada',
+} as const;
+
+/** JetStream streams and the subjects each one keeps. */
+export const Streams = {
+  fiscal: { name: 'FISCAL', subjects: ['fiscal.v1.>'] },
+  settings: { name: 'SETTINGS', subjects: ['settings.v1.changed'] },
+  finance: { name: 'FINANCE', subjects: ['finance.v1.>'] },
+} as const;
+
+export type Subject = (typeof Subjects)[keyof typeof Subjects];

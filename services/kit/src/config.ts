@@ -1,0 +1,67 @@
+import Joi from 'joi';
+
+/** Settings every service reads. Each service extends this with its own keys and its own default port. */
+export const baseConfigKeys = {
+  NODE_ENV: Joi.string().valid('development', 'test', 'production').default('development'),
+  LOG_LEVEL: Joi.string().valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent').default('info'),
+  HOST: Joi.string().default('127.0.0.1'),
+  MONGODB_URL: Joi.string()
+    .uri({ scheme: ['mongodb', 'mongodb+srv'] })
+    .required(),
+  NATS_URL: Joi.string().required(),
+  SESSION_JWT_SECRET: Joi.string().min(32),
+  SESSION_PUBLIC_KEY: Joi.string(),
+  SESSION_JWKS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  SESSION_ISSUER: Joi.string().default('erp-dev'),
+  SESSION_AUDIENCE: Joi.string().default('erp-internal'),
+};
+
+export interface BaseConfig {
+  NODE_ENV: 'development' | 'test' | 'production';
+  LOG_LEVEL: string;
+  HOST: string;
+  PORT: number;
+  MONGODB_URL: string;
+  NATS_URL: string;
+  SESSION_JWT_SECRET?: string;
+  SESSION_PUBLIC_KEY?: string;
+  SESSION_JWKS_URL?: string;
+  SESSION_ISSUER: string;
+  SESSION_AUDIENCE: string;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A session must be verifiable; in production only by a public key or JWKS (the dev secret signs anything). */
+const sessionKeyRule = (value: BaseConfig) => {
+  if (value.NODE_ENV === 'production') {
+    if (!value.SESSION_PUBLIC_KEY && !value.SESSION_JWKS_URL) {
+      throw new Error('production needs SESSION_JWKS_URL or SESSION_PUBLIC_KEY to verify sessions');
+    }
+    if (value.SESSION_JWT_SECRET) throw new Error('SESSION_JWT_SECRET (the dev signing key) is refused in production');
+  } else if (!value.SESSION_JWT_SECRET && !value.SESSION_PUBLIC_KEY && !value.SESSION_JWKS_URL) {
+    throw new Error('set SESSION_JWT_SECRET, SESSION_PUBLIC_KEY or SESSION_JWKS_URL to verify sessions');
+  }
+  return value;
+};
+
+/**
+ * Validates the environment once at start and reports every problem together, so a misconfigured service
+ * fails before it accepts a single request.
+ */
+export function loadConfig<T extends BaseConfig>(
+  keys: Record<string, Joi.Schema>,
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const schema = Joi.object({ ...baseConfigKeys, ...keys })
+    .custom(sessionKeyRule)
+    .options({ abortEarly: false, allowUnknown: true, stripUnknown: true, convert: true });
+  const { value, error } = schema.validate(env);
+  if (error) throw new ConfigError(error.details.map((d) => d.message));
+  return value as T;
+}
