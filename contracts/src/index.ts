@@ -4,3 +4,5 @@ export * from './errors';
 export * from './entities';
 export * from './token';
 export * from './codec';
+export * from './directory';
+export * from './settings';
