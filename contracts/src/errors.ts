@@ -40,5 +40,15 @@ export const TokenAdminErrorCodes = {
   TOKEN_NAO_EXPIRADO: 'TOKEN_NAO_EXPIRADO',
   NOME_TOKEN_EM_USO: 'NOME_TOKEN_EM_USO',
   ENTIDADE_DESCONHECIDA: 'ENTIDADE_DESCONHECIDA',
+  /** `expiraEm` not in the future (on creation or renewal). */
+  EXPIRACAO_INVALIDA: 'EXPIRACAO_INVALIDA',
+  VALIDACAO: 'BAD_USER_INPUT',
+} as const;
+
+/** Refusals of the company user directory mutations (GraphQL `extensions.code`). */
+export const DirectoryErrorCodes = {
+  USUARIO_NAO_ENCONTRADO: 'USUARIO_NAO_ENCONTRADO',
+  USUARIO_JA_EXISTE: 'USUARIO_JA_EXISTE',
+  EMAIL_INVALIDO: 'EMAIL_INVALIDO',
   VALIDACAO: 'BAD_USER_INPUT',
 } as const;

@@ -7,6 +7,8 @@ export const Subjects = {
   tokenAuthenticate: 'token.v1.authenticate',
   /** core pub/sub: any change to a token (state, scope, expiry); caches drop the token at once. */
   tokenChanged: 'token.v1.changed',
+  /** request/reply: ingestion asks which e-mails are users of a company (token service owns the directory). */
+  directoryUsersLookup: 'directory.v1.users.lookup',
   /** request/reply: fiscal services ask for a company's fiscal settings (no decrypted secrets). */
   settingsGet: 'settings.v1.get',
   /** JetStream: a company's fiscal settings changed. */
