@@ -54,11 +54,15 @@ const sessionKeyRule = (value: BaseConfig) => {
  * Validates the environment once at start and reports every problem together, so a misconfigured service
  * fails before it accepts a single request.
  */
-export function loadConfig<T extends BaseConfig>(
+export function loadConfig<T extends Partial<BaseConfig>>(
   keys: Record<string, Joi.Schema>,
   env: NodeJS.ProcessEnv = process.env,
+  options: { stores?: boolean } = {},
 ): T {
-  const schema = Joi.object({ ...baseConfigKeys, ...keys })
+  const { MONGODB_URL, NATS_URL, ...withoutStores } = baseConfigKeys;
+  // The gateway keeps no state, so it is the one process without a database or broker.
+  const base = options.stores === false ? withoutStores : { ...withoutStores, MONGODB_URL, NATS_URL };
+  const schema = Joi.object({ ...base, ...keys })
     .custom(sessionKeyRule)
     .options({ abortEarly: false, allowUnknown: true, stripUnknown: true, convert: true });
   const { value, error } = schema.validate(env);

@@ -14,7 +14,12 @@ export type SessionVerifier = (authorization: string | undefined) => Promise<Ses
 
 type KeyInput = Parameters<typeof jwtVerify>[1];
 
-async function resolveKey(config: BaseConfig): Promise<{ key: KeyInput; algorithms: string[] }> {
+export type SessionConfig = Pick<
+  BaseConfig,
+  'SESSION_JWT_SECRET' | 'SESSION_PUBLIC_KEY' | 'SESSION_JWKS_URL' | 'SESSION_ISSUER' | 'SESSION_AUDIENCE'
+>;
+
+async function resolveKey(config: SessionConfig): Promise<{ key: KeyInput; algorithms: string[] }> {
   if (config.SESSION_JWKS_URL) {
     return { key: createRemoteJWKSet(new URL(config.SESSION_JWKS_URL)), algorithms: ['RS256', 'ES256', 'EdDSA'] };
   }
@@ -41,7 +46,7 @@ function toSession(payload: JWTPayload): Session {
  * Verifies `Authorization: Bearer <jwt>`: signature, expiry, issuer and audience, then the claims we rely on.
  * The gateway and every subgraph run the same check, so a forged header never gets past a subgraph.
  */
-export async function createSessionVerifier(config: BaseConfig): Promise<SessionVerifier> {
+export async function createSessionVerifier(config: SessionConfig): Promise<SessionVerifier> {
   const { key, algorithms } = await resolveKey(config);
   return async (authorization) => {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');

@@ -1,0 +1,79 @@
+import http from 'node:http';
+import https from 'node:https';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import fetch from 'node-fetch';
+import { maskInternalErrors, SessionError, unauthenticated, type FastifyInstance, type Logger, type SessionVerifier } from '@erp/kit';
+
+interface GatewayContext {
+  authorization: string;
+  requestId: string;
+}
+
+/** Keep-alive agents with a ceiling, so a slow subgraph cannot make the gateway open sockets without bound. */
+function boundedFetcher(maxSockets: number, timeoutMs: number) {
+  const httpAgent = new http.Agent({ keepAlive: true, maxSockets });
+  const httpsAgent = new https.Agent({ keepAlive: true, maxSockets });
+  return ((url: string, init: Record<string, unknown>) =>
+    fetch(url, {
+      ...init,
+      timeout: timeoutMs,
+      agent: (parsed: URL) => (parsed.protocol === 'https:' ? httpsAgent : httpAgent),
+    })) as never;
+}
+
+/**
+ * Serves the federated graph at `/graphql`. The session is verified here first (a request without a valid
+ * one never reaches a subgraph) and then forwarded unchanged, for each subgraph verifies it again.
+ */
+export async function mountGateway(
+  app: FastifyInstance,
+  options: {
+    supergraphSdl: string;
+    verifySession: SessionVerifier;
+    log: Logger;
+    maxSockets: number;
+    timeoutMs: number;
+  },
+): Promise<ApolloServer<GatewayContext>> {
+  const fetcher = boundedFetcher(options.maxSockets, options.timeoutMs);
+  const gateway = new ApolloGateway({
+    supergraphSdl: options.supergraphSdl,
+    logger: options.log,
+    buildService: ({ url }) =>
+      new RemoteGraphQLDataSource<GatewayContext>({
+        url,
+        fetcher,
+        willSendRequest({ request, context }) {
+          request.http?.headers.set('authorization', context.authorization);
+          request.http?.headers.set('x-request-id', context.requestId);
+        },
+      }),
+  });
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    includeStacktraceInErrorResponses: false,
+    formatError: maskInternalErrors(options.log),
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
+  });
+  await server.start();
+  await app.register(fastifyApollo(server), {
+    path: '/graphql',
+    context: async (request) => {
+      const authorization = request.headers.authorization ?? '';
+      try {
+        await options.verifySession(authorization);
+      } catch (error) {
+        if (error instanceof SessionError) {
+          request.log.info({ reason: error.reason }, 'session refused');
+          throw unauthenticated();
+        }
+        throw error;
+      }
+      return { authorization, requestId: String(request.id) };
+    },
+  });
+  return server;
+}
