@@ -1,0 +1,14 @@
+import Joi from 'joi';
+import { loadConfig, type BaseConfig } from '@erp/kit';
+
+export type Config = BaseConfig & {
+  MONGODB_DB: string;
+  /** Seconds between two writes of a token's `ultimoUsoEm` (authentication never writes more often). */
+  TOKEN_LAST_USE_GRANULARITY_SECONDS: number;
+};
+
+export const config = loadConfig<Config>({
+  PORT: Joi.number().port().default(4101),
+  MONGODB_DB: Joi.string().default('erp_token'),
+  TOKEN_LAST_USE_GRANULARITY_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
+});

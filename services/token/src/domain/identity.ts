@@ -1,0 +1,27 @@
+import type { TokenIdentity, TokenMode } from '@erp/contracts';
+import { effectiveStatus, type StoredStatus } from './status';
+
+export interface TokenFacts {
+  id: string;
+  companyId: string;
+  nome: string;
+  prefixo: string;
+  modo: TokenMode;
+  entidades: string[];
+  status: StoredStatus;
+  expiraEm: Date | null;
+}
+
+/** What other services learn about a token: its status as of `now`, never its value or digest. */
+export function identityOf(token: TokenFacts, now: Date): TokenIdentity {
+  return {
+    id: token.id,
+    companyId: token.companyId,
+    nome: token.nome,
+    prefixo: token.prefixo,
+    modo: token.modo,
+    entidades: [...token.entidades],
+    status: effectiveStatus(token.status, token.expiraEm, now),
+    expiraEm: token.expiraEm ? token.expiraEm.toISOString() : null,
+  };
+}

@@ -1,0 +1,105 @@
+import { requireAdmin } from '@erp/kit';
+import type { TokenMode, TokenStatus } from '@erp/contracts';
+import { effectiveStatus } from '../domain/status';
+import { digestOf, generateTokenValue, prefixOf } from '../domain/token-value';
+import { normalizeMode, normalizeName, normalizeScope, requireFutureExpiry } from '../domain/token-input';
+import { changeOf, type TokenAction } from '../domain/transitions';
+import type { PublishTokenChanged } from '../messaging/token-events';
+import type { TokenRecord } from '../store/token-model';
+import type { TokenChanges, TokenStore } from '../store/token-store';
+import { guarded } from './refusals';
+
+interface TokenIngestaoView {
+  id: string;
+  nome: string;
+  prefixo: string;
+  modo: TokenMode;
+  status: TokenStatus;
+  entidades: string[];
+  expiraEm: Date | null;
+  criadoEm: Date;
+  ultimoUsoEm: Date | null;
+}
+
+function view(token: TokenRecord, now: Date): TokenIngestaoView {
+  return {
+    id: token._id.toHexString(),
+    nome: token.nome,
+    prefixo: token.prefixo,
+    modo: token.modo,
+    status: effectiveStatus(token.status, token.expiraEm, now),
+    entidades: token.entidades,
+    expiraEm: token.expiraEm,
+    criadoEm: token.criadoEm,
+    ultimoUsoEm: token.ultimoUsoEm,
+  };
+}
+
+interface CriarInput {
+  nome: string;
+  entidades: string[];
+  modo?: TokenMode | null;
+  expiraEm?: Date | null;
+}
+
+/**
+ * Token administration. Every operation is for the admin of the session's company, and every query and
+ * update is filtered by that company: another company's id behaves exactly like an unknown one.
+ */
+export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) {
+  const transition = (action: TokenAction, changes: (args: any, now: Date) => TokenChanges = () => ({})) =>
+    guarded<{ id: string }, TokenIngestaoView>(async (_parent, args, context) => {
+      const session = requireAdmin(context);
+      const now = new Date();
+      const token = await store.apply(session.companyId, args.id, action, changes(args, now), now);
+      publish(token, changeOf[action], now);
+      return view(token, now);
+    });
+
+  return {
+    Query: {
+      tokensIngestao: guarded(async (_parent, _args, context) => {
+        const session = requireAdmin(context);
+        const now = new Date();
+        return (await store.listByCompany(session.companyId)).map((token) => view(token, now));
+      }),
+    },
+    Mutation: {
+      criarTokenIngestao: guarded<{ input: CriarInput }, { token: string; tokenIngestao: TokenIngestaoView }>(
+        async (_parent, { input }, context) => {
+          const session = requireAdmin(context);
+          const now = new Date();
+          const { nome, nomeChave } = normalizeName(input.nome);
+          const entidades = normalizeScope(input.entidades);
+          const modo = normalizeMode(input.modo);
+          const expiraEm = input.expiraEm ? requireFutureExpiry(input.expiraEm, now) : null;
+          const value = generateTokenValue();
+          const token = await store.create({
+            companyId: session.companyId,
+            nome,
+            nomeChave,
+            digest: digestOf(value),
+            prefixo: prefixOf(value),
+            modo,
+            entidades,
+            status: 'ATIVO',
+            expiraEm,
+            criadoEm: now,
+            criadoPor: session.userId,
+          });
+          publish(token, 'CRIADO', now);
+          return { token: value, tokenIngestao: view(token, now) };
+        },
+      ),
+      revogarTokenIngestao: transition('revogar'),
+      inativarTokenIngestao: transition('inativar'),
+      reativarTokenIngestao: transition('reativar'),
+      renovarTokenIngestao: transition('renovar', (args: { expiraEm: Date }, now) => ({
+        expiraEm: requireFutureExpiry(args.expiraEm, now),
+      })),
+      definirEscopoTokenIngestao: transition('definirEscopo', (args: { entidades: string[] }) => ({
+        entidades: normalizeScope(args.entidades),
+      })),
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { authenticateRequestSchema, Subjects, type AuthenticateReply } from '@erp/contracts';
+import { serveRequests, type Logger, type NatsConnection } from '@erp/kit';
+import { identityOf } from '../domain/identity';
+import { shouldRecordUse } from '../domain/last-use';
+import type { TokenStore } from '../store/token-store';
+
+/**
+ * Answers "who is this token?" for the ingestion service. The request carries the digest, never the value.
+ * The status is derived at this moment (EXPIRADO once `expiraEm` passed); the caller decides the HTTP answer.
+ */
+export function serveAuthenticate(nc: NatsConnection, store: TokenStore, log: Logger, granularityMs: number): void {
+  // Tokens whose last-use write is on its way, so a burst of requests does not queue a burst of writes.
+  const recording = new Set<string>();
+
+  serveRequests(
+    nc,
+    Subjects.tokenAuthenticate,
+    authenticateRequestSchema,
+    async ({ digest }): Promise<AuthenticateReply> => {
+      const now = new Date();
+      const token = await store.findByDigest(digest.toLowerCase());
+      if (!token) return { ok: false, codigo: 'TOKEN_INVALIDO', erro: 'token não reconhecido' };
+      const id = token._id.toHexString();
+      const identity = identityOf({ ...token, id }, now);
+      // Only a usable token is "used"; a refused call is not a use.
+      if (identity.status === 'ATIVO' && !recording.has(id) && shouldRecordUse(token.ultimoUsoEm, now, granularityMs)) {
+        recording.add(id);
+        store
+          .recordUse(token._id, now, granularityMs)
+          .catch((error) => log.warn({ err: error, tokenId: id }, 'could not record token use'))
+          .finally(() => recording.delete(id));
+      }
+      return { ok: true, token: identity };
+    },
+    log,
+    'token-service',
+  );
+}
