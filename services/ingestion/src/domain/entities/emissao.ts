@@ -1,0 +1,80 @@
+import type { EntityDefinition } from '../types';
+import { codigo } from './shared';
+
+/** Greenhouse-gas emission of one source in one month, by GHG Protocol scope, in tonnes of CO2 equivalent. */
+export const emissao: EntityDefinition = {
+  entidade: 'emissao',
+  nome: 'Emissão de gases de efeito estufa',
+  chave: 'codigo',
+  campos: [
+    codigo('EMI-2026-03-FROTA', 'Identificador do lançamento no inventário de emissões de origem.'),
+    { campo: 'competencia', rotulo: 'Competência', obrigatorio: true, tipo: 'competencia', exemplo: '03/2026' },
+    {
+      campo: 'escopo',
+      rotulo: 'Escopo',
+      obrigatorio: true,
+      tipo: 'enumeracao',
+      descricao: 'Escopo do GHG Protocol: 1 emissões diretas, 2 energia adquirida, 3 demais indiretas da cadeia.',
+      opcoes: [
+        { valor: 'Escopo 1', sinonimos: ['1', 'Scope 1', 'Escopo1', 'Diretas', 'Emissões diretas'] },
+        { valor: 'Escopo 2', sinonimos: ['2', 'Scope 2', 'Escopo2', 'Energia adquirida'] },
+        { valor: 'Escopo 3', sinonimos: ['3', 'Scope 3', 'Escopo3', 'Outras indiretas', 'Cadeia de valor'] },
+      ],
+      exemplo: 'Escopo 1',
+    },
+    {
+      campo: 'categoria',
+      rotulo: 'Categoria',
+      obrigatorio: false,
+      tipo: 'texto',
+      maxLength: 200,
+      descricao: 'Categoria do inventário, por exemplo Combustão móvel, Combustão estacionária, Emissões fugitivas, Eletricidade adquirida ou uma das 15 categorias do Escopo 3.',
+      exemplo: 'Combustão móvel',
+    },
+    { campo: 'fonte', rotulo: 'Fonte emissora', obrigatorio: false, tipo: 'texto', maxLength: 200, exemplo: 'Óleo diesel - frota própria' },
+    {
+      campo: 'unidade',
+      rotulo: 'Unidade (site)',
+      obrigatorio: false,
+      tipo: 'texto',
+      maxLength: 200,
+      descricao: 'Site, filial ou instalação a que a emissão é atribuída.',
+      exemplo: 'Fábrica Campinas',
+    },
+    {
+      campo: 'quantidade',
+      rotulo: 'Quantidade (dado de atividade)',
+      obrigatorio: false,
+      tipo: 'decimal',
+      min: 0,
+      exemplo: '1520,5',
+    },
+    {
+      campo: 'unidadeMedida',
+      rotulo: 'Unidade de medida',
+      obrigatorio: false,
+      tipo: 'texto',
+      maxLength: 20,
+      descricao: 'Unidade da quantidade, por exemplo L, m³, kg, t, kWh, km.',
+      exemplo: 'L',
+    },
+    { campo: 'fatorEmissao', rotulo: 'Fator de emissão', obrigatorio: false, tipo: 'decimal', min: 0, exemplo: '0,00268' },
+    { campo: 'tco2e', rotulo: 'Emissões (tCO2e)', obrigatorio: true, tipo: 'decimal', min: 0, exemplo: '4,075' },
+    {
+      campo: 'biogenico',
+      rotulo: 'CO2 biogênico',
+      obrigatorio: false,
+      tipo: 'booleano',
+      descricao: 'Se a emissão é de CO2 biogênico (relatado à parte no GHG Protocol).',
+      exemplo: 'Não',
+    },
+    {
+      campo: 'metodologia',
+      rotulo: 'Metodologia',
+      obrigatorio: false,
+      tipo: 'texto',
+      maxLength: 500,
+      exemplo: 'Programa Brasileiro GHG Protocol - ferramenta de cálculo 2025',
+    },
+  ],
+};
