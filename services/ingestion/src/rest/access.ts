@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IngestionEntity, TokenIdentity } from '@erp/contracts';
+import { HttpError } from '@erp/kit';
+import { entityRefusal, readBearer, tokenRefusal, unknownToken, type AccessRefusal } from '../auth/token-access';
+import { findEntity } from '../domain';
+import type { EntityDefinition } from '../domain/types';
+import { TokenServiceUnavailable, type TokenAuthenticator } from '../messaging/token-authenticator';
+import type { RateDecision, RateLimiter } from '../store/rate-limit';
+import { Codes } from './codes';
+
+/** What the access checks established about a request, for the handler. */
+export interface IngestionAccess {
+  token: TokenIdentity;
+  recebidoEm: Date;
+  rate: RateDecision | null;
+  entity: EntityDefinition | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ingestao: IngestionAccess | null;
+  }
+  interface FastifyContextConfig {
+    /** The route names an entity in `:entidade`, checked against the token's scope before the body is read. */
+    entidade?: boolean;
+  }
+}
+
+export function accessOf(request: FastifyRequest): IngestionAccess {
+  if (!request.ingestao) throw new Error('ingestion route reached without its access checks');
+  return request.ingestao;
+}
+
+const refuse = (refusal: AccessRefusal) => new HttpError(refusal.status, refusal.codigo, refusal.erro, refusal.extra);
+
+/**
+ * `onRequest` hook: runs before the body is read, so a client with a bad token, a wrong entity or no
+ * requests left is answered without uploading its batch. Order: who is calling (401), how often (429),
+ * then what it may write (404/403). Every authenticated request counts towards the rate limit.
+ */
+export function accessCheck(options: {
+  authenticator: TokenAuthenticator;
+  limiter: RateLimiter;
+  existing: readonly IngestionEntity[];
+}) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const recebidoEm = new Date();
+    const bearer = readBearer(request.headers.authorization);
+    if (!bearer.ok) throw refuse(bearer.refusal);
+
+    let authentication;
+    try {
+      authentication = await options.authenticator.authenticate(bearer.value);
+    } catch (error) {
+      if (!(error instanceof TokenServiceUnavailable)) throw error;
+      request.log.error({ err: error.cause }, 'token service unavailable');
+      reply.header('retry-after', '5');
+      throw new HttpError(503, Codes.SERVICO_INDISPONIVEL, 'autenticação indisponível no momento; tente de novo em alguns segundos');
+    }
+    if (!authentication.found) throw refuse(unknownToken());
+    const token = authentication.identity;
+    const tokenRefused = tokenRefusal(token, recebidoEm);
+    if (tokenRefused) throw refuse(tokenRefused);
+
+    const access: IngestionAccess = { token, recebidoEm, rate: null, entity: null };
+    request.ingestao = access;
+    request.log = request.log.child({ tokenId: token.id, companyId: token.companyId });
+
+    access.rate = await options.limiter.hit(token.id);
+    if (!access.rate.allowed) {
+      reply.header('retry-after', String(access.rate.resetSeconds));
+      throw new HttpError(
+        429,
+        Codes.LIMITE_REQUISICOES,
+        `limite de ${access.rate.limit} requisições por minuto excedido para este token; tente de novo em ${access.rate.resetSeconds} s, sem rajadas`,
+        { limite: access.rate.limit, tenteNovamenteEmSegundos: access.rate.resetSeconds },
+      );
+    }
+
+    if (request.routeOptions.config.entidade) {
+      const name = String((request.params as { entidade?: string }).entidade ?? '');
+      const entityRefused = entityRefusal(name, token.entidades, options.existing);
+      if (entityRefused) throw refuse(entityRefused);
+      access.entity = findEntity(name) ?? null;
+      if (!access.entity) throw new Error(`entity ${name} has no definition`);
+    }
+  };
+}
+
+/** `onSend` hook: the rate-limit state goes on every response of an authenticated request, errors included. */
+export async function rateLimitHeaders(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const rate = request.ingestao?.rate;
+  if (!rate) return;
+  reply.header('ratelimit-limit', String(rate.limit));
+  reply.header('ratelimit-remaining', String(rate.remaining));
+  reply.header('ratelimit-reset', String(rate.resetSeconds));
+}

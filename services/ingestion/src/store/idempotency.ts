@@ -1,0 +1,96 @@
+import type { Connection } from 'mongoose';
+import type { Logger } from '@erp/kit';
+import { isDuplicateKeyError } from './records';
+
+interface IdempotencyDoc {
+  _id: string;
+  tokenId: string;
+  chave: string;
+  /** SHA-256 of the request (entity path and body), to tell a replay from a reuse of the key. */
+  impressao: string;
+  estado: 'EM_ANDAMENTO' | 'CONCLUIDO';
+  status?: number;
+  /** The response body as JSON text, replayed byte for byte. */
+  resposta?: string;
+  criadoEm: Date;
+  expiraEm: Date;
+}
+
+export type Claim =
+  | { kind: 'new' }
+  | { kind: 'replay'; status: number; body: string }
+  | { kind: 'in-progress' }
+  | { kind: 'reused' };
+
+export interface IdempotencyStore {
+  /** Takes the key for this request, or says what earlier request holds it. */
+  claim(tokenId: string, chave: string, impressao: string): Promise<Claim>;
+  complete(tokenId: string, chave: string, status: number, body: string): Promise<void>;
+  /** Frees the key after a failure of ours, so the client can retry with it. */
+  release(tokenId: string, chave: string): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Keys are scoped per token (two integrations may pick the same key) and kept for a fixed retention. The
+ * first request inserts the key as in progress; the unique `_id` makes a concurrent twin see it instead of
+ * processing the batch a second time.
+ */
+export async function createIdempotencyStore(options: {
+  db: Connection;
+  log: Logger;
+  retentionMs: number;
+  collection?: string;
+}): Promise<IdempotencyStore> {
+  const collection = options.db.collection<IdempotencyDoc>(options.collection ?? 'idempotencia');
+  await collection.createIndex({ expiraEm: 1 }, { expireAfterSeconds: 0 }).catch(() => {
+    options.log.debug('TTL indexes unavailable; expired idempotency keys are swept periodically');
+  });
+  const sweep = setInterval(() => {
+    collection.deleteMany({ expiraEm: { $lt: new Date() } }).catch((error) => {
+      options.log.warn({ err: error }, 'idempotency sweep failed');
+    });
+  }, 10 * 60_000);
+  sweep.unref();
+  const idOf = (tokenId: string, chave: string) => `${tokenId}:${chave}`;
+
+  const claim = async (tokenId: string, chave: string, impressao: string, attempt = 0): Promise<Claim> => {
+    const now = new Date();
+    try {
+      await collection.insertOne({
+        _id: idOf(tokenId, chave),
+        tokenId,
+        chave,
+        impressao,
+        estado: 'EM_ANDAMENTO',
+        criadoEm: now,
+        expiraEm: new Date(now.getTime() + options.retentionMs),
+      });
+      return { kind: 'new' };
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    const held = await collection.findOne({ _id: idOf(tokenId, chave) });
+    if (!held || held.expiraEm <= now) {
+      // Expired but not yet swept (or released meanwhile): take it over once.
+      if (held) await collection.deleteOne({ _id: held._id, expiraEm: held.expiraEm });
+      return attempt === 0 ? claim(tokenId, chave, impressao, 1) : { kind: 'in-progress' };
+    }
+    if (held.impressao !== impressao) return { kind: 'reused' };
+    if (held.estado === 'EM_ANDAMENTO') return { kind: 'in-progress' };
+    return { kind: 'replay', status: held.status ?? 200, body: held.resposta ?? '{}' };
+  };
+
+  return {
+    claim: (tokenId, chave, impressao) => claim(tokenId, chave, impressao),
+    async complete(tokenId, chave, status, body) {
+      await collection.updateOne({ _id: idOf(tokenId, chave) }, { $set: { estado: 'CONCLUIDO', status, resposta: body } });
+    },
+    async release(tokenId, chave) {
+      await collection.deleteOne({ _id: idOf(tokenId, chave), estado: 'EM_ANDAMENTO' });
+    },
+    stop() {
+      clearInterval(sweep);
+    },
+  };
+}

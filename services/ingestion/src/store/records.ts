@@ -1,0 +1,149 @@
+import mongoose, { type Connection } from 'mongoose';
+import type { IngestionEntity } from '@erp/contracts';
+
+const { ObjectId } = mongoose.mongo;
+type ObjectIdType = InstanceType<typeof ObjectId>;
+type AnyBulkWriteOperation = Parameters<mongoose.mongo.Collection['bulkWrite']>[0][number];
+
+/** Fields the store itself puts on every record; no entity may define a field with one of these names. */
+export const RESERVED_FIELDS = ['_id', 'companyId', 'chave', 'criadoEm', 'atualizadoEm', 'loteId', 'vinculos'] as const;
+
+/**
+ * One stored record: the entity's values spread at the top level beside the store's own fields. `vinculos`
+ * holds, per reference field, the id of the referenced record when the reference was found.
+ */
+export interface RecordDoc {
+  _id: ObjectIdType;
+  companyId: string;
+  chave: string;
+  criadoEm: Date;
+  atualizadoEm: Date;
+  loteId: string;
+  vinculos?: Record<string, string>;
+  [campo: string]: unknown;
+}
+
+/** Fails the start of the service if an entity defines a field the store uses for itself. */
+export function assertNoReservedFields(definitions: readonly { entidade: string; campos: readonly { campo: string }[] }[]): void {
+  for (const def of definitions) {
+    const clash = def.campos.find((field) => (RESERVED_FIELDS as readonly string[]).includes(field.campo));
+    if (clash) throw new Error(`entity ${def.entidade} defines reserved field ${clash.campo}`);
+  }
+}
+
+export const newRecordId = (): ObjectIdType => new ObjectId();
+export const recordIdFromHex = (hex: string): ObjectIdType => ObjectId.createFromHexString(hex);
+export const isRecordId = (text: string): boolean => /^[0-9a-f]{24}$/.test(text);
+
+export function isDuplicateKeyError(error: unknown): boolean {
+  return (error as { code?: number } | null)?.code === 11000;
+}
+
+/** Everything a batch asks of the records of one company, each call one round trip. */
+export interface RecordStore {
+  ensureIndexes(entities: readonly IngestionEntity[]): Promise<void>;
+  /** The records of these keys that already exist (one query). */
+  findByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, RecordDoc>>;
+  /** Ids of the records whose key is one of `chaves` (one query; used for reference look-ups). */
+  idsByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, string>>;
+  /** One unordered bulk write; per-operation failures are reported, not thrown. */
+  bulkWrite(entidade: IngestionEntity, operations: AnyBulkWriteOperation[]): Promise<BulkOutcome>;
+  /** A page of records, newest first, after the record `depois` (exclusive). */
+  page(
+    entidade: IngestionEntity,
+    companyId: string,
+    limit: number,
+    depois: ObjectIdType | null,
+  ): Promise<RecordDoc[]>;
+}
+
+export interface BulkOutcome {
+  /** Operation index -> id of the document the operation inserted (upserts and inserts). */
+  inserted: Map<number, string>;
+  /** Operation index -> server error code, for operations that failed. */
+  failed: Map<number, { code: number; message: string }>;
+}
+
+interface WriteErrorLike {
+  index: number;
+  code: number;
+  errmsg?: string;
+  message?: string;
+}
+
+interface BulkResultLike {
+  upsertedIds?: Record<number, unknown>;
+  insertedIds?: Record<number, unknown>;
+}
+
+function outcomeOf(result: BulkResultLike | undefined, errors: WriteErrorLike[]): BulkOutcome {
+  const inserted = new Map<number, string>();
+  for (const [index, id] of Object.entries(result?.upsertedIds ?? {})) inserted.set(Number(index), String(id));
+  const failed = new Map<number, { code: number; message: string }>();
+  for (const error of errors) failed.set(error.index, { code: error.code, message: error.errmsg ?? error.message ?? '' });
+  return { inserted, failed };
+}
+
+export function createRecordStore(db: Connection): RecordStore {
+  // The native driver collection: the write path must not pay for mongoose document casting.
+  const collection = (entidade: IngestionEntity) => db.collection<RecordDoc>(entidade);
+
+  return {
+    async ensureIndexes(entities) {
+      for (const entidade of entities) {
+        await collection(entidade).createIndex({ companyId: 1, chave: 1 }, { unique: true, name: 'empresa_chave' });
+        await collection(entidade).createIndex({ companyId: 1, _id: -1 }, { name: 'empresa_recentes' });
+      }
+    },
+
+    async findByKeys(entidade, companyId, chaves) {
+      const found = new Map<string, RecordDoc>();
+      if (chaves.length === 0) return found;
+      const docs = await collection(entidade)
+        .find({ companyId, chave: { $in: chaves } })
+        .toArray();
+      for (const doc of docs) found.set(doc.chave, doc as RecordDoc);
+      return found;
+    },
+
+    async idsByKeys(entidade, companyId, chaves) {
+      const found = new Map<string, string>();
+      if (chaves.length === 0) return found;
+      const docs = await collection(entidade)
+        .find({ companyId, chave: { $in: chaves } }, { projection: { _id: 1, chave: 1 } })
+        .toArray();
+      for (const doc of docs) found.set(doc.chave, String(doc._id));
+      return found;
+    },
+
+    async bulkWrite(entidade, operations) {
+      if (operations.length === 0) return { inserted: new Map(), failed: new Map() };
+      try {
+        const result = await collection(entidade).bulkWrite(operations as never, { ordered: false });
+        const outcome = outcomeOf(result as BulkResultLike, []);
+        for (const [index, id] of Object.entries((result as BulkResultLike).insertedIds ?? {})) {
+          outcome.inserted.set(Number(index), String(id));
+        }
+        return outcome;
+      } catch (error) {
+        if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
+        const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as WriteErrorLike[];
+        const outcome = outcomeOf(error.result as unknown as BulkResultLike, writeErrors);
+        // Insert ids are assigned by us before sending; the failed ones were not written.
+        for (const [index, id] of Object.entries((error.result as unknown as BulkResultLike).insertedIds ?? {})) {
+          if (!outcome.failed.has(Number(index))) outcome.inserted.set(Number(index), String(id));
+        }
+        return outcome;
+      }
+    },
+
+    async page(entidade, companyId, limit, depois) {
+      const filter = depois ? { companyId, _id: { $lt: depois } } : { companyId };
+      return (await collection(entidade)
+        .find(filter)
+        .sort({ _id: -1 })
+        .limit(limit)
+        .toArray()) as RecordDoc[];
+    },
+  };
+}
