@@ -1,2 +1,230 @@
-// Fiscal settings contract (owned by the settings service). Filled in by the settings-service work.
-export {};
+import Joi from 'joi';
+
+/**
+ * Fiscal settings contract, owned by the settings service. The REST/GraphQL view (`ConfiguracaoFiscal`) shows
+ * secrets only as masks; what crosses NATS (`ConfiguracaoFiscalCompartilhada`) carries no secret at all, not
+ * even a mask: the certificate travels as metadata and signing happens inside the settings service.
+ */
+
+export const Ambientes = ['HOMOLOGAÇÃO', 'PRODUÇÃO'] as const;
+export type Ambiente = (typeof Ambientes)[number];
+
+export const RegimesTributarios = ['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'] as const;
+export type RegimeTributario = (typeof RegimesTributarios)[number];
+
+/** What a stored password looks like in every GET: a run of bullets, whatever the password's length. */
+export const MASCARA_SENHA = '••••••••';
+
+/** The A1 certificate as anyone outside the settings service may see it: never the file, never the key. */
+export interface CertificadoA1Info {
+  titular: string;
+  cnpj: string;
+  emissor: string;
+  numeroSerie: string;
+  /** ISO-8601. */
+  validoDe: string;
+  validoAte: string;
+  /** Whole days until `validoAte`, counted when asked. */
+  diasParaExpirar: number;
+  /** Set from 30 days before expiry. */
+  aviso: string | null;
+}
+
+export interface EmpresaFiscal {
+  /** 14 characters, unformatted; the last two are digits (alphanumeric CNPJ allowed in the first 12). */
+  cnpj: string | null;
+  razaoSocial: string | null;
+  inscricaoEstadual: string | null;
+  uf: string | null;
+  /** IBGE, 7 digits. */
+  codigoMunicipio: string | null;
+  regimeTributario: RegimeTributario | null;
+  /** Effective DAS rate in percent; only for SIMPLES_NACIONAL (default 6), null otherwise. */
+  aliquotaDas: number | null;
+}
+
+interface NfseSemSegredo {
+  provedor: string | null;
+  endpoint: string | null;
+  codigoCidade: string | null;
+  inscricaoMunicipal: string | null;
+  /** LC 116/2003 item, `NN.NN`. */
+  codigoServico: string | null;
+  /** National NFS-e code (cTribNac), 6 digits. */
+  codigoServicoNacional: string | null;
+  descricaoServico: string | null;
+  usuario: string | null;
+}
+
+interface ConfiguracaoBase {
+  ambiente: Ambiente;
+  seriePadrao: number;
+  series: number[];
+  emissaoAutomatica: boolean;
+  timeoutSegundos: number;
+  empresa: EmpresaFiscal;
+  /** 0 while the company has saved nothing (the values are the defaults). */
+  versao: number;
+  atualizadoEm: string | null;
+}
+
+/** GET/PUT `/api/erp/faturamento/configuracao` (`dados`) and GraphQL `configuracaoFiscal`. */
+export interface ConfiguracaoFiscal extends ConfiguracaoBase {
+  certificadoA1: (CertificadoA1Info & { senha: string }) | null;
+  nfse: NfseSemSegredo & { senha: string | null };
+}
+
+/** What other services receive over NATS and in the changed event: no secret, no mask. */
+export interface ConfiguracaoFiscalCompartilhada extends ConfiguracaoBase {
+  certificadoA1: CertificadoA1Info | null;
+  nfse: NfseSemSegredo & { senhaConfigurada: boolean };
+}
+
+/** Stable codes of the settings REST/GraphQL surface. */
+export const SettingsErrorCodes = {
+  CONFIGURACAO_INVALIDA: 'CONFIGURACAO_INVALIDA',
+  CORPO_INVALIDO: 'CORPO_INVALIDO',
+  CERTIFICADO_SENHA_INVALIDA: 'CERTIFICADO_SENHA_INVALIDA',
+  CERTIFICADO_FORMATO_INVALIDO: 'CERTIFICADO_FORMATO_INVALIDO',
+  CERTIFICADO_SEM_CHAVE_PRIVADA: 'CERTIFICADO_SEM_CHAVE_PRIVADA',
+  CERTIFICADO_EXPIRADO: 'CERTIFICADO_EXPIRADO',
+  CERTIFICADO_AINDA_NAO_VALIDO: 'CERTIFICADO_AINDA_NAO_VALIDO',
+  CERTIFICADO_SEM_CNPJ: 'CERTIFICADO_SEM_CNPJ',
+  CERTIFICADO_CNPJ_DIVERGENTE: 'CERTIFICADO_CNPJ_DIVERGENTE',
+  CONFLITO_DE_EDICAO: 'CONFLITO_DE_EDICAO',
+} as const;
+export type SettingsErrorCode = keyof typeof SettingsErrorCodes;
+
+/** One refused field of a PUT: dotted path, the rule it broke (stable), and a message for people. */
+export interface CampoInvalido {
+  campo: string;
+  regra: string;
+  erro: string;
+}
+
+// ---- settings.v1.get ----
+
+export interface SettingsGetRequest {
+  companyId: string;
+}
+export type SettingsGetReply =
+  | { ok: true; configuracao: ConfiguracaoFiscalCompartilhada }
+  | { ok: false; codigo: string; erro: string };
+
+// ---- settings.v1.sign ----
+
+export const AlgoritmosAssinatura = ['RSA-SHA256', 'RSA-SHA1'] as const;
+export type AlgoritmoAssinatura = (typeof AlgoritmosAssinatura)[number];
+
+/** Largest payload the signer accepts (a canonical XML SignedInfo is well under 2 KiB). */
+export const ASSINATURA_MAX_BYTES = 64 * 1024;
+
+export interface SettingsSignRequest {
+  companyId: string;
+  algoritmo: AlgoritmoAssinatura;
+  /** The exact bytes to sign (e.g. the canonicalized SignedInfo), base64. */
+  dadosBase64: string;
+}
+
+export const SignErrorCodes = {
+  CERTIFICADO_AUSENTE: 'CERTIFICADO_AUSENTE',
+  CERTIFICADO_EXPIRADO: 'CERTIFICADO_EXPIRADO',
+  DADOS_GRANDES_DEMAIS: 'DADOS_GRANDES_DEMAIS',
+} as const;
+
+export type SettingsSignReply =
+  | {
+      ok: true;
+      assinaturaBase64: string;
+      /** The signer's public certificate (DER, base64) for `X509Certificate` in the XML signature. */
+      certificadoBase64: string;
+    }
+  | { ok: false; codigo: string; erro: string };
+
+// ---- settings.v1.changed (JetStream, Nats-Msg-Id = `${companyId}:${versao}`) ----
+
+export interface SettingsChangedEvent {
+  companyId: string;
+  versao: number;
+  atualizadoEm: string;
+  configuracao: ConfiguracaoFiscalCompartilhada;
+}
+
+// ---- runtime schemas ----
+
+const nullableString = Joi.string().allow(null);
+
+const certificadoInfoSchema = Joi.object({
+  titular: Joi.string().allow('').required(),
+  cnpj: Joi.string().required(),
+  emissor: Joi.string().allow('').required(),
+  numeroSerie: Joi.string().required(),
+  validoDe: Joi.string().isoDate().required(),
+  validoAte: Joi.string().isoDate().required(),
+  diasParaExpirar: Joi.number().integer().required(),
+  aviso: nullableString.required(),
+});
+
+export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalCompartilhada>({
+  ambiente: Joi.string().valid(...Ambientes).required(),
+  seriePadrao: Joi.number().integer().required(),
+  series: Joi.array().items(Joi.number().integer()).required(),
+  emissaoAutomatica: Joi.boolean().required(),
+  timeoutSegundos: Joi.number().integer().required(),
+  certificadoA1: certificadoInfoSchema.allow(null).required(),
+  nfse: Joi.object({
+    provedor: nullableString.required(),
+    endpoint: nullableString.required(),
+    codigoCidade: nullableString.required(),
+    inscricaoMunicipal: nullableString.required(),
+    codigoServico: nullableString.required(),
+    codigoServicoNacional: nullableString.required(),
+    descricaoServico: nullableString.required(),
+    usuario: nullableString.required(),
+    senhaConfigurada: Joi.boolean().required(),
+  }).required(),
+  empresa: Joi.object({
+    cnpj: nullableString.required(),
+    razaoSocial: nullableString.required(),
+    inscricaoEstadual: nullableString.required(),
+    uf: nullableString.required(),
+    codigoMunicipio: nullableString.required(),
+    regimeTributario: Joi.string().valid(...RegimesTributarios).allow(null).required(),
+    aliquotaDas: Joi.number().allow(null).required(),
+  }).required(),
+  versao: Joi.number().integer().min(0).required(),
+  atualizadoEm: Joi.string().isoDate().allow(null).required(),
+});
+
+const failureSchema = Joi.object({ ok: Joi.valid(false).required(), codigo: Joi.string().required(), erro: Joi.string().required() });
+
+export const settingsGetRequestSchema = Joi.object<SettingsGetRequest>({
+  companyId: Joi.string().min(1).max(200).required(),
+});
+
+export const settingsGetReplySchema = Joi.alternatives<SettingsGetReply>().try(
+  Joi.object({ ok: Joi.valid(true).required(), configuracao: configuracaoCompartilhadaSchema.required() }),
+  failureSchema,
+);
+
+export const settingsSignRequestSchema = Joi.object<SettingsSignRequest>({
+  companyId: Joi.string().min(1).max(200).required(),
+  algoritmo: Joi.string().valid(...AlgoritmosAssinatura).required(),
+  dadosBase64: Joi.string().base64().allow('').required(),
+});
+
+export const settingsSignReplySchema = Joi.alternatives<SettingsSignReply>().try(
+  Joi.object({
+    ok: Joi.valid(true).required(),
+    assinaturaBase64: Joi.string().base64().required(),
+    certificadoBase64: Joi.string().base64().required(),
+  }),
+  failureSchema,
+);
+
+export const settingsChangedEventSchema = Joi.object<SettingsChangedEvent>({
+  companyId: Joi.string().required(),
+  versao: Joi.number().integer().min(1).required(),
+  atualizadoEm: Joi.string().isoDate().required(),
+  configuracao: configuracaoCompartilhadaSchema.required(),
+});

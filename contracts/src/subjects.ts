@@ -13,6 +13,8 @@ export const Subjects = {
   settingsGet: 'settings.v1.get',
   /** JetStream: a company's fiscal settings changed. */
   settingsChanged: 'settings.v1.changed',
+  /** request/reply: fiscal-document has bytes signed with a company's A1 key, which never leaves settings. */
+  settingsSign: 'settings.v1.sign',
   /** JetStream: a fiscal document was cancelled (spec section 6, `ERP_NFE_CANCELADA`). */
   nfeCancelada: 'fiscal.v1.ERP_NFE_CANCELADA',
   /** JetStream: one payable-title (CP) request per provisioned tax. */

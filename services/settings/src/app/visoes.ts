@@ -1,0 +1,55 @@
+import {
+  MASCARA_SENHA,
+  type CertificadoA1Info,
+  type ConfiguracaoFiscal,
+  type ConfiguracaoFiscalCompartilhada,
+} from '@erp/contracts';
+import { situacaoValidade } from '../domain/certificado';
+import { configuracaoPadrao } from '../domain/configuracao';
+import { descricaoServico } from '../domain/lc116';
+import type { CertificadoGuardado, DocConfiguracao } from '../store/modelo';
+
+function certificadoInfo(certificado: CertificadoGuardado, agora: Date): CertificadoA1Info {
+  const validoAte = new Date(certificado.validoAte);
+  return {
+    titular: certificado.titular,
+    cnpj: certificado.cnpj,
+    emissor: certificado.emissor,
+    numeroSerie: certificado.numeroSerie,
+    validoDe: new Date(certificado.validoDe).toISOString(),
+    validoAte: validoAte.toISOString(),
+    ...situacaoValidade(validoAte, agora),
+  };
+}
+
+/** What other services see: the same settings with no secret, not even a mask. */
+export function visaoCompartilhada(doc: DocConfiguracao | null, agora: Date): ConfiguracaoFiscalCompartilhada {
+  const configuracao = doc?.configuracao ?? configuracaoPadrao();
+  return {
+    ambiente: configuracao.ambiente,
+    seriePadrao: configuracao.seriePadrao,
+    series: configuracao.series,
+    emissaoAutomatica: configuracao.emissaoAutomatica,
+    timeoutSegundos: configuracao.timeoutSegundos,
+    certificadoA1: doc?.certificado ? certificadoInfo(doc.certificado, agora) : null,
+    nfse: {
+      ...configuracao.nfse,
+      descricaoServico: configuracao.nfse.codigoServico ? descricaoServico(configuracao.nfse.codigoServico) : null,
+      senhaConfigurada: Boolean(doc?.nfseSenha),
+    },
+    empresa: configuracao.empresa,
+    versao: doc?.versao ?? 0,
+    atualizadoEm: doc ? new Date(doc.atualizadoEm).toISOString() : null,
+  };
+}
+
+/** What the admin UI sees (REST and GraphQL): stored passwords as a run of bullets, the certificate as metadata. */
+export function visaoAdministrativa(doc: DocConfiguracao | null, agora: Date): ConfiguracaoFiscal {
+  const { nfse, certificadoA1, ...resto } = visaoCompartilhada(doc, agora);
+  const { senhaConfigurada, ...nfseSemFlag } = nfse;
+  return {
+    ...resto,
+    certificadoA1: certificadoA1 ? { ...certificadoA1, senha: MASCARA_SENHA } : null,
+    nfse: { ...nfseSemFlag, senha: senhaConfigurada ? MASCARA_SENHA : null },
+  };
+}
