@@ -104,7 +104,7 @@ function enumParser(field: FieldDefinition): Parser {
     if (direct !== undefined) return direct;
     const found = normalized.get(normalizar(text));
     if (found === undefined) return new Recusa(`valor ${citar(text)} não reconhecido. Valores aceitos: ${lista}.`);
-    if (found.sinonimo) coleta.avisos.push(`${field.campo}: ${citar(text)} interpretado como "${found.valor}".`);
+    if (found.sinonimo) coleta.avisos.push(`${field.campo}: ${citar(text)} interpretado como "${found.valor}"`);
     return found.valor;
   };
 }

@@ -69,7 +69,7 @@ export function validateRow(def: EntityDefinition, raw: Record<string, unknown>)
         const dica = usada === undefined ? '' : ` A chave ${citarChave(usada)} não é aceita: use "${campo.campo}" (o rótulo nunca é chave).`;
         (erros ??= []).push(`${campo.campo}: campo obrigatório não informado.${dica}`);
       } else if (usada !== undefined) {
-        coleta.avisos.push(`chave ${citarChave(usada)} ignorada: use "${campo.campo}" (o rótulo nunca é chave).`);
+        coleta.avisos.push(`chave ${citarChave(usada)} ignorada: use "${campo.campo}" (o rótulo nunca é chave)`);
       }
       continue;
     }
@@ -79,7 +79,8 @@ export function validateRow(def: EntityDefinition, raw: Record<string, unknown>)
   }
 
   if (erros) return { ok: false, erros };
-  if (ignoradas) coleta.avisos.push(`chaves desconhecidas ignoradas: ${listarChaves(ignoradas)}.`);
+  // Avisos carry no final period: the service joins them with "; " into the row's single `aviso`.
+  if (ignoradas) coleta.avisos.push(`chaves desconhecidas ignoradas: ${listarChaves(ignoradas)}`);
   return {
     ok: true,
     chave: valores[def.chave] as string,

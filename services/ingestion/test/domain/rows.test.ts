@@ -23,13 +23,13 @@ describe('unknown keys and labels (spec 4.1 rule 5)', () => {
   it('rows - unknown keys are ignored, never stored, and named once in the aviso', () => {
     const ok = accepted(validateRow(incidente, minimalRow(incidente, { vetor: 'Ransomware', origemSistema: 'SIEM' })));
     expect(Object.keys(ok.valores).sort()).toEqual(['codigo', 'tipo']);
-    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "vetor", "origemSistema".']);
+    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "vetor", "origemSistema"']);
   });
 
   it('rows - a long list of unknown keys is summarised', () => {
     const extra = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`extra${i}`, i]));
     const ok = accepted(validateRow(incidente, minimalRow(incidente, extra)));
-    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "extra0", "extra1", "extra2", "extra3", "extra4" e mais 4.']);
+    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "extra0", "extra1", "extra2", "extra3", "extra4" e mais 4']);
   });
 
   it('rows - a label used as the key of a required field: refused for the missing field, with a hint', () => {
@@ -41,13 +41,13 @@ describe('unknown keys and labels (spec 4.1 rule 5)', () => {
   it('rows - a label used as the key of an optional field: the value is not stored, the aviso names the right key', () => {
     const ok = accepted(validateRow(incidente, minimalRow(incidente, { 'Data de detecção': '15/03/2026' })));
     expect('dataDeteccao' in ok.valores).toBe(false);
-    expect(ok.avisos).toEqual(['chave "Data de detecção" ignorada: use "dataDeteccao" (o rótulo nunca é chave).']);
+    expect(ok.avisos).toEqual(['chave "Data de detecção" ignorada: use "dataDeteccao" (o rótulo nunca é chave)']);
   });
 
   it('rows - when both the field key and its label are sent, the field key wins', () => {
     const ok = accepted(validateRow(incidente, minimalRow(incidente, { titulo: 'certo', Título: 'errado' })));
     expect(ok.valores.titulo).toBe('certo');
-    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "Título".']);
+    expect(ok.avisos).toEqual(['chaves desconhecidas ignoradas: "Título"']);
   });
 });
 
@@ -65,8 +65,8 @@ describe('dangerous keys', () => {
     expect(ok.valores.titulo).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(ok.avisos).toEqual([
-      'chave "titulo.$" ignorada: use "titulo" (o rótulo nunca é chave).',
-      'chaves desconhecidas ignoradas: "__proto__", "constructor", "prototype", "$where", "a.b" e mais 1.',
+      'chave "titulo.$" ignorada: use "titulo" (o rótulo nunca é chave)',
+      'chaves desconhecidas ignoradas: "__proto__", "constructor", "prototype", "$where", "a.b" e mais 1',
     ]);
   });
 
@@ -125,7 +125,7 @@ describe('all errors of a row', () => {
     const ok = accepted(validateRow(energia, { codigo: 'E-1', unidade: 'Fábrica', competencia: '3/2026', consumoKwh: '1.500,5', fonte: 'Concessionária' }));
     expect(ok.chave).toBe('E-1');
     expect({ ...ok.valores }).toEqual({ codigo: 'E-1', unidade: 'Fábrica', competencia: '03/2026', consumoKwh: 1500.5, fonte: 'Rede elétrica' });
-    expect(ok.avisos).toEqual(['fonte: "Concessionária" interpretado como "Rede elétrica".']);
+    expect(ok.avisos).toEqual(['fonte: "Concessionária" interpretado como "Rede elétrica"']);
     expect(refused(validateRow(energia, { codigo: 'E-1' }))).toEqual([
       'unidade: campo obrigatório não informado.',
       'competencia: campo obrigatório não informado.',

@@ -20,7 +20,7 @@ describe('enumerations (spec 4.1 rule 2)', () => {
   it('enums - a synonym is mapped to the canonical value and the aviso says so', () => {
     const ok = accepted(field('incidente_seguranca', 'status', 'Resolvido'));
     expect(ok.valores.status).toBe('Encerrado');
-    expect(ok.avisos).toEqual(['status: "Resolvido" interpretado como "Encerrado".']);
+    expect(ok.avisos).toEqual(['status: "Resolvido" interpretado como "Encerrado"']);
     expect(accepted(field('incidente_seguranca', 'severidade', 'alto')).valores.severidade).toBe('Alta');
     expect(accepted(field('risco_corporativo', 'categoria', 'Compliance')).valores.categoria).toBe('Conformidade');
     expect(accepted(field('consumo_energia', 'fonte', 'fotovoltaica')).valores.fonte).toBe('Solar');
