@@ -5,8 +5,7 @@ import { digestOf, generateTokenValue, prefixOf } from '../domain/token-value';
 import { normalizeMode, normalizeName, normalizeScope, requireFutureExpiry } from '../domain/token-input';
 import { changeOf, type TokenAction } from '../domain/transitions';
 import type { PublishTokenChanged } from '../messaging/token-events';
-import type { TokenRecord } from '../store/token-model';
-import type { TokenChanges, TokenStore } from '../store/token-store';
+import type { TokenChanges, TokenStore, TokenWithUse } from '../store/token-store';
 import { guarded } from './refusals';
 
 interface TokenIngestaoView {
@@ -21,7 +20,7 @@ interface TokenIngestaoView {
   ultimoUsoEm: Date | null;
 }
 
-function view(token: TokenRecord, now: Date): TokenIngestaoView {
+function view(token: TokenWithUse, now: Date): TokenIngestaoView {
   return {
     id: token._id.toHexString(),
     nome: token.nome,
@@ -51,7 +50,7 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
     guarded<{ id: string }, TokenIngestaoView>(async (_parent, args, context) => {
       const session = requireAdmin(context);
       const now = new Date();
-      const token = await store.apply(session.companyId, args.id, action, changes(args, now), now);
+      const token = await store.apply(session.companyId, args.id, action, changes(args, now), session.userId, now);
       publish(token, changeOf[action], now);
       return view(token, now);
     });

@@ -9,8 +9,8 @@ import type { TokenStore } from '../store/token-store';
  * The status is derived at this moment (EXPIRADO once `expiraEm` passed); the caller decides the HTTP answer.
  */
 export function serveAuthenticate(nc: NatsConnection, store: TokenStore, log: Logger, granularityMs: number): void {
-  // Tokens whose last-use write is on its way, so a burst of requests does not queue a burst of writes.
-  const recording = new Set<string>();
+  // When this replica last wrote each token's use: the decision to write needs no database read.
+  const recorded = new Map<string, Date>();
 
   serveRequests(
     nc,
@@ -23,12 +23,9 @@ export function serveAuthenticate(nc: NatsConnection, store: TokenStore, log: Lo
       const id = token._id.toHexString();
       const identity = identityOf({ ...token, id }, now);
       // Only a usable token is "used"; a refused call is not a use.
-      if (identity.status === 'ATIVO' && !recording.has(id) && shouldRecordUse(token.ultimoUsoEm, now, granularityMs)) {
-        recording.add(id);
-        store
-          .recordUse(token._id, now, granularityMs)
-          .catch((error) => log.warn({ err: error, tokenId: id }, 'could not record token use'))
-          .finally(() => recording.delete(id));
+      if (identity.status === 'ATIVO' && shouldRecordUse(recorded.get(id) ?? null, now, granularityMs)) {
+        recorded.set(id, now);
+        store.recordUse(token._id, now).catch((error) => log.warn({ err: error, tokenId: id }, 'could not record token use'));
       }
       return { ok: true, token: identity };
     },

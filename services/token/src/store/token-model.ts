@@ -20,7 +20,8 @@ export interface TokenRecord {
   /** User id of the administrator who issued it. */
   criadoPor: string;
   atualizadoEm: Date;
-  ultimoUsoEm: Date | null;
+  /** Number of changes applied since creation; change N is claimed in `token_alteracoes` before it is written. */
+  versao: number;
 }
 
 const tokenSchema = new Schema<TokenRecord>(
@@ -37,7 +38,7 @@ const tokenSchema = new Schema<TokenRecord>(
     criadoEm: { type: Date, required: true },
     criadoPor: { type: String, required: true },
     atualizadoEm: { type: Date, required: true },
-    ultimoUsoEm: { type: Date, default: null },
+    versao: { type: Number, required: true },
   },
   { collection: 'tokens', versionKey: false },
 );
