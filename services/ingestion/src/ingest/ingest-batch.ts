@@ -170,7 +170,7 @@ function linkReferences(validation: ValidRow, lookups: Lookups, avisos: string[]
       vinculos[ref.campo] = id;
     } else {
       const nome = findEntity(ref.entidade)?.nome ?? ref.entidade;
-      avisos.push(`${ref.campo}: nenhum registro de ${nome} da empresa tem o código "${ref.codigo}"; linha gravada sem o vínculo`);
+      avisos.push(`${ref.campo}: nenhum registro de ${nome} da empresa tem o código "${ref.codigo}"; linha gravada sem o vínculo.`);
     }
   }
   return vinculos;
@@ -179,9 +179,9 @@ function linkReferences(validation: ValidRow, lookups: Lookups, avisos: string[]
 function checkPeople(validation: ValidRow, people: Set<string> | null, avisos: string[]): void {
   for (const user of validation.usuarios) {
     if (people === null) {
-      avisos.push(`${user.campo}: não foi possível verificar agora se "${user.email}" é usuário da empresa`);
+      avisos.push(`${user.campo}: não foi possível verificar agora se "${user.email}" é usuário da empresa.`);
     } else if (!people.has(user.email.toLowerCase())) {
-      avisos.push(`${user.campo}: "${user.email}" não é usuário da empresa`);
+      avisos.push(`${user.campo}: "${user.email}" não é usuário da empresa.`);
     }
   }
 }
@@ -208,17 +208,17 @@ function decide(
     acao = 'DUPLICADO';
     avisos.push(
       state.linha !== null
-        ? `a chave "${chave}" repete a linha ${state.linha} deste lote; linha não gravada (modo INSERT)`
-        : `já existe um registro com a chave "${chave}"; linha não gravada (modo INSERT)`,
+        ? `a chave "${chave}" repete a linha ${state.linha} deste lote; linha não gravada (modo INSERT).`
+        : `já existe um registro com a chave "${chave}"; linha não gravada (modo INSERT).`,
     );
   } else {
-    if (state.linha !== null) avisos.push(`a chave "${chave}" repete a linha ${state.linha} deste lote; esta linha atualiza o registro dela`);
+    if (state.linha !== null) avisos.push(`a chave "${chave}" repete a linha ${state.linha} deste lote; esta linha atualiza o registro dela.`);
     acao = !known ? 'CRIADO' : sameContent(state.content, content) ? 'INALTERADO' : 'ATUALIZADO';
     state.content = content;
     state.linha = linha;
   }
   const outcome: OkOutcome = { linha, status: 'OK', id: state.id, acao, duplicado: acao === 'DUPLICADO' };
-  if (avisos.length > 0) outcome.aviso = avisos.join('; ');
+  if (avisos.length > 0) outcome.aviso = avisos.join(' ');
   state.rows.push(outcome);
   if (acao === 'CRIADO') state.creator = outcome;
   return outcome;
@@ -324,8 +324,8 @@ async function writeInserts(
     const creator = state.creator!;
     creator.acao = 'DUPLICADO';
     creator.duplicado = true;
-    const aviso = `já existe um registro com a chave "${chave}" (gravado por outro envio ao mesmo tempo); linha não gravada (modo INSERT)`;
-    creator.aviso = creator.aviso ? `${creator.aviso}; ${aviso}` : aviso;
+    const aviso = `já existe um registro com a chave "${chave}" (gravado por outro envio ao mesmo tempo); linha não gravada (modo INSERT).`;
+    creator.aviso = creator.aviso ? `${creator.aviso} ${aviso}` : aviso;
   });
   return failures;
 }
