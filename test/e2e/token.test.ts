@@ -15,6 +15,7 @@ import {
   REVOGAR,
   type TokenView,
 } from './token-helpers';
+import { stackEnv } from '../support/env';
 
 let db: Connection;
 beforeAll(async () => {
@@ -85,14 +86,20 @@ describe('token admin - creation', () => {
     const admin = await newAdmin();
     const past = await admin.run(CRIAR, { input: { nome: 'a', entidades: [], expiraEm: inSeconds(-10) } });
     expect(errorCode(past)).toBe('EXPIRACAO_INVALIDA');
-    for (const expiraEm of ['31/12/2030', '2030-02-30T00:00:00Z', 'amanhã']) {
-      const bad = await admin.run(CRIAR, { input: { nome: 'b', entidades: [], expiraEm } });
-      expect(bad.status).toBeLessThan(500);
-      expect(errorCode(bad)).toBe('BAD_USER_INPUT');
+    const id = (await createToken(admin, { nome: 'existente' })).tokenIngestao.id;
+    for (const url of [undefined, `${stackEnv.serviceUrl('token')}/graphql`]) {
+      for (const expiraEm of ['31/12/2030', '2030-02-30T00:00:00Z', 'amanhã', 1767225600000, true]) {
+        const bad = await admin.run(CRIAR, { input: { nome: 'b', entidades: [], expiraEm } }, url);
+        expect({ expiraEm, status: bad.status, code: errorCode(bad) }).toEqual({ expiraEm, status: 200, code: 'BAD_USER_INPUT' });
+        const renewal = await admin.run(RENOVAR, { id, expiraEm }, url);
+        expect({ expiraEm, code: errorCode(renewal) }).toEqual({ expiraEm, code: 'BAD_USER_INPUT' });
+      }
+      const literal = await admin.run(`mutation { renovarTokenIngestao(id: "${id}", expiraEm: "ontem") { id } }`, {}, url);
+      expect(errorCode(literal)).toBe('BAD_USER_INPUT');
     }
     const blank = await admin.run(CRIAR, { input: { nome: '   ', entidades: [] } });
     expect(errorCode(blank)).toBe('BAD_USER_INPUT');
-    expect((await admin.run(LISTAR)).data!.tokensIngestao).toEqual([]);
+    expect((await admin.run<{ tokensIngestao: TokenView[] }>(LISTAR)).data!.tokensIngestao.map((t) => t.nome)).toEqual(['existente']);
   });
 });
 

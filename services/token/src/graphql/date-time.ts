@@ -21,8 +21,20 @@ export function parseIsoDateTime(text: string): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-/** `DateTime`: an ISO-8601 string on the wire, a `Date` inside. Output is always UTC with milliseconds. */
-export const DateTime = new GraphQLScalarType<Date, string>({
+/** Reads an argument of type `DateTime`; a value that is not an ISO-8601 date is the client's mistake. */
+export function toDate(value: unknown): Date {
+  const parsed = typeof value === 'string' ? parseIsoDateTime(value) : null;
+  if (!parsed) throw invalid();
+  return parsed;
+}
+
+/**
+ * `DateTime`: an ISO-8601 string on the wire. Input is checked by the resolvers (`toDate`), not while
+ * coercing variables: a coercion failure makes the subgraph answer HTTP 400, which the gateway can only
+ * report as its own failure, while a resolver error reaches the client with its BAD_USER_INPUT code.
+ * Output is always UTC with milliseconds.
+ */
+export const DateTime = new GraphQLScalarType<unknown, string>({
   name: 'DateTime',
   description: 'Data e hora ISO-8601 (ex.: 2026-12-31T23:59:59Z); uma data sem hora vale 00:00 UTC.',
   serialize(value) {
@@ -30,14 +42,6 @@ export const DateTime = new GraphQLScalarType<Date, string>({
     if (!date || Number.isNaN(date.getTime())) throw new GraphQLError('DateTime sem valor válido');
     return date.toISOString();
   },
-  parseValue(value) {
-    const parsed = typeof value === 'string' ? parseIsoDateTime(value) : null;
-    if (!parsed) throw invalid();
-    return parsed;
-  },
-  parseLiteral(ast) {
-    const parsed = ast.kind === Kind.STRING ? parseIsoDateTime(ast.value) : null;
-    if (!parsed) throw invalid();
-    return parsed;
-  },
+  parseValue: (value) => value,
+  parseLiteral: (ast) => (ast.kind === Kind.STRING ? ast.value : ast.kind === Kind.NULL ? null : ast),
 });

@@ -6,6 +6,7 @@ import { normalizeMode, normalizeName, normalizeScope, requireFutureExpiry } fro
 import { changeOf, type TokenAction } from '../domain/transitions';
 import type { PublishTokenChanged } from '../messaging/token-events';
 import type { TokenChanges, TokenStore, TokenWithUse } from '../store/token-store';
+import { toDate } from './date-time';
 import { guarded } from './refusals';
 
 interface TokenIngestaoView {
@@ -38,7 +39,7 @@ interface CriarInput {
   nome: string;
   entidades: string[];
   modo?: TokenMode | null;
-  expiraEm?: Date | null;
+  expiraEm?: unknown;
 }
 
 /**
@@ -71,7 +72,7 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
           const { nome, nomeChave } = normalizeName(input.nome);
           const entidades = normalizeScope(input.entidades);
           const modo = normalizeMode(input.modo);
-          const expiraEm = input.expiraEm ? requireFutureExpiry(input.expiraEm, now) : null;
+          const expiraEm = input.expiraEm == null ? null : requireFutureExpiry(toDate(input.expiraEm), now);
           const value = generateTokenValue();
           const token = await store.create({
             companyId: session.companyId,
@@ -93,8 +94,8 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
       revogarTokenIngestao: transition('revogar'),
       inativarTokenIngestao: transition('inativar'),
       reativarTokenIngestao: transition('reativar'),
-      renovarTokenIngestao: transition('renovar', (args: { expiraEm: Date }, now) => ({
-        expiraEm: requireFutureExpiry(args.expiraEm, now),
+      renovarTokenIngestao: transition('renovar', (args: { expiraEm: unknown }, now) => ({
+        expiraEm: requireFutureExpiry(toDate(args.expiraEm), now),
       })),
       definirEscopoTokenIngestao: transition('definirEscopo', (args: { entidades: string[] }) => ({
         entidades: normalizeScope(args.entidades),
