@@ -124,8 +124,8 @@ export function criarPfxLegadoRc2(senha: string, opcoes: OpcoesCertificado = {})
 
   const sal = forge.random.getBytesSync(8);
   const salBuffer = () => forge.util.createBuffer(sal);
-  const chaveRc2 = pki.pbe.generatePkcs12Key(senha, salBuffer(), 1, iteracoes, 5);
-  const ivRc2 = pki.pbe.generatePkcs12Key(senha, salBuffer(), 2, iteracoes, 8);
+  const chaveRc2 = forge.pkcs12.generateKey(senha, salBuffer(), 1, iteracoes, 5);
+  const ivRc2 = forge.pkcs12.generateKey(senha, salBuffer(), 2, iteracoes, 8);
   const cifra = forge.rc2.createEncryptionCipher(chaveRc2, 40);
   cifra.start(ivRc2);
   cifra.update(asn1.toDer(certSafeContents));
@@ -163,7 +163,7 @@ export function criarPfxLegadoRc2(senha: string, opcoes: OpcoesCertificado = {})
   const authSafeDer = asn1.toDer(authSafe).getBytes();
 
   const salMac = forge.random.getBytesSync(8);
-  const chaveMac = pki.pbe.generatePkcs12Key(senha, forge.util.createBuffer(salMac), 3, iteracoes, 20);
+  const chaveMac = forge.pkcs12.generateKey(senha, forge.util.createBuffer(salMac), 3, iteracoes, 20);
   const hmac = forge.hmac.create();
   hmac.start('sha1', chaveMac);
   hmac.update(authSafeDer);
