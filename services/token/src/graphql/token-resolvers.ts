@@ -47,8 +47,8 @@ interface CriarInput {
  * update is filtered by that company: another company's id behaves exactly like an unknown one.
  */
 export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) {
-  const transition = (action: TokenAction, changes: (args: any, now: Date) => TokenChanges = () => ({})) =>
-    guarded<{ id: string }, TokenIngestaoView>(async (_parent, args, context) => {
+  const transition = <A extends { id: string }>(action: TokenAction, changes: (args: A, now: Date) => TokenChanges = () => ({})) =>
+    guarded<A, TokenIngestaoView>(async (_parent, args, context) => {
       const session = requireAdmin(context);
       const now = new Date();
       const token = await store.apply(session.companyId, args.id, action, changes(args, now), session.userId, now);
@@ -94,10 +94,10 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
       revogarTokenIngestao: transition('revogar'),
       inativarTokenIngestao: transition('inativar'),
       reativarTokenIngestao: transition('reativar'),
-      renovarTokenIngestao: transition('renovar', (args: { expiraEm: unknown }, now) => ({
+      renovarTokenIngestao: transition('renovar', (args: { id: string; expiraEm: unknown }, now) => ({
         expiraEm: requireFutureExpiry(toDate(args.expiraEm), now),
       })),
-      definirEscopoTokenIngestao: transition('definirEscopo', (args: { entidades: string[] }) => ({
+      definirEscopoTokenIngestao: transition('definirEscopo', (args: { id: string; entidades: string[] }) => ({
         entidades: normalizeScope(args.entidades),
       })),
     },
