@@ -34,6 +34,12 @@ void bootService({
     registrarRotas(app, servico, verifySession);
     responderPedidos(nc, servico, log);
     const pararRelay = iniciarRelay(repositorio, publicar, log);
+    // Not awaited: a rotation over many companies must not delay readiness. A key missing from the list is
+    // a configuration fault worth a loud log, not a refusal to serve the companies it does not touch.
+    servico
+      .recifrarComChaveAtual()
+      .then((n) => n > 0 && log.info({ documentos: n, kid: cofre.chaveAtual }, 'secrets re-encrypted with the current key'))
+      .catch((error) => log.error({ err: error }, 're-encryption with the current key failed'));
     return { typeDefs, resolvers: criarResolvers(servico), stops: [pararRelay] };
   },
 });

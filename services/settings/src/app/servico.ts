@@ -161,6 +161,31 @@ export class ServicoConfiguracao {
   }
 
   /**
+   * Key rotation: re-encrypts, with the first configured key, every secret still under an older key. Runs at
+   * start; a document saved meanwhile is skipped (its save already used the new key). Returns how many changed.
+   */
+  async recifrarComChaveAtual(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const lote = await this.repositorio.comChaveAntiga(this.cofre.chaveAtual, 100);
+      let trocados = 0;
+      for (const doc of lote) {
+        const id = doc.companyId;
+        const certificado = doc.certificado && {
+          ...doc.certificado,
+          pfx: this.cofre.atualizar(doc.certificado.pfx, contexto.pfx(id)),
+          senha: this.cofre.atualizar(doc.certificado.senha, contexto.senhaCertificado(id)),
+        };
+        const nfseSenha = doc.nfseSenha && this.cofre.atualizar(doc.nfseSenha, contexto.senhaNfse(id));
+        if (await this.repositorio.trocarCifras({ companyId: id, versao: doc.versao, nfseSenha, certificado })) trocados += 1;
+      }
+      total += trocados;
+      // A batch where nothing could be written means the rest is being saved concurrently: stop, never spin.
+      if (lote.length < 100 || trocados === 0) return total;
+    }
+  }
+
+  /**
    * Signs bytes with the company's A1 key. This is the only way the key is used outside this service: the
    * caller gets the signature and the public certificate, never the key, the file or its password.
    */

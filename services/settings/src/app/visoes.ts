@@ -45,11 +45,19 @@ export function visaoCompartilhada(doc: DocConfiguracao | null, agora: Date): Co
 
 /** What the admin UI sees (REST and GraphQL): stored passwords as a run of bullets, the certificate as metadata. */
 export function visaoAdministrativa(doc: DocConfiguracao | null, agora: Date): ConfiguracaoFiscal {
-  const { nfse, certificadoA1, ...resto } = visaoCompartilhada(doc, agora);
-  const { senhaConfigurada, ...nfseSemFlag } = nfse;
+  const compartilhada = visaoCompartilhada(doc, agora);
+  const { senhaConfigurada, ...nfse } = compartilhada.nfse;
+  const { certificadoA1 } = compartilhada;
   return {
-    ...resto,
+    ambiente: compartilhada.ambiente,
+    seriePadrao: compartilhada.seriePadrao,
+    series: compartilhada.series,
+    emissaoAutomatica: compartilhada.emissaoAutomatica,
+    timeoutSegundos: compartilhada.timeoutSegundos,
     certificadoA1: certificadoA1 ? { ...certificadoA1, senha: MASCARA_SENHA } : null,
-    nfse: { ...nfseSemFlag, senha: senhaConfigurada ? MASCARA_SENHA : null },
+    nfse: { ...nfse, senha: senhaConfigurada ? MASCARA_SENHA : null },
+    empresa: compartilhada.empresa,
+    versao: compartilhada.versao,
+    atualizadoEm: compartilhada.atualizadoEm,
   };
 }

@@ -33,4 +33,23 @@ export class RepositorioConfiguracao {
   pendentes(limite: number): Promise<DocConfiguracao[]> {
     return this.modelo.find({ eventoPendente: true }, { _id: 0 }).limit(limite).lean<DocConfiguracao[]>().exec();
   }
+
+  /** Documents holding a secret encrypted with a key other than `kid` (what a key rotation must still redo). */
+  comChaveAntiga(kid: string, limite: number): Promise<DocConfiguracao[]> {
+    const antiga = { $exists: true, $ne: kid };
+    return this.modelo
+      .find({ $or: [{ 'nfseSenha.kid': antiga }, { 'certificado.pfx.kid': antiga }, { 'certificado.senha.kid': antiga }] }, { _id: 0 })
+      .limit(limite)
+      .lean<DocConfiguracao[]>()
+      .exec();
+  }
+
+  /** Replaces the ciphertexts of one version in place; the plaintexts are the same, so the version stays. */
+  async trocarCifras(doc: Pick<DocConfiguracao, 'companyId' | 'versao' | 'nfseSenha' | 'certificado'>): Promise<boolean> {
+    const resultado = await this.modelo.collection.updateOne(
+      { companyId: doc.companyId, versao: doc.versao },
+      { $set: { nfseSenha: doc.nfseSenha, certificado: doc.certificado } },
+    );
+    return resultado.matchedCount === 1;
+  }
 }
