@@ -135,6 +135,13 @@ describe('settings - REST GET/PUT /api/erp/faturamento/configuracao', () => {
     expect((await salvar(admin, '{"ambiente":')).body.codigo).toBe('CORPO_INVALIDO');
     expect((await salvar(admin, '[1,2]')).body.codigo).toBe('CORPO_INVALIDO');
   });
+
+  it('settings - a body over 256 KiB is 413 CORPO_GRANDE_DEMAIS', async () => {
+    const { admin } = await empresaNova();
+    const resposta = await salvar(admin, { nfse: { provedor: 'x'.repeat(300 * 1024) } });
+    expect(resposta.status).toBe(413);
+    expect(resposta.body.codigo).toBe('CORPO_GRANDE_DEMAIS');
+  });
 });
 
 describe('settings - field rules (400 CONFIGURACAO_INVALIDA with every broken field)', () => {
@@ -167,6 +174,7 @@ describe('settings - field rules (400 CONFIGURACAO_INVALIDA with every broken fi
     ['https in production', { ambiente: 'PRODUCAO', nfse: { endpoint: 'http://x.example/ws' } }, 'nfse.endpoint', 'https_em_producao'],
     ['text type', { nfse: { provedor: 12 } }, 'nfse.provedor', 'tipo'],
     ['certificate without file', { certificadoA1: { senha: 'x' } }, 'certificadoA1.senha', 'requer_arquivo'],
+    ['certificate size', { empresa: { cnpj: CNPJ }, certificadoA1: { arquivoBase64: 'A'.repeat(90_000), senha: 'x' } }, 'certificadoA1.arquivoBase64', 'tamanho_maximo'],
     ['certificate base64', { empresa: { cnpj: CNPJ }, certificadoA1: { arquivoBase64: '%%%', senha: 'x' } }, 'certificadoA1.arquivoBase64', 'base64'],
   ];
 
