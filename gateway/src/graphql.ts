@@ -2,12 +2,13 @@ import http from 'node:http';
 import https from 'node:https';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloGateway, RemoteGraphQLDataSource } from '@apollo/gateway';
+import { ApolloGateway } from '@apollo/gateway';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fetch from 'node-fetch';
+import { SubgraphDataSource } from './subgraph-source';
 import { maskInternalErrors, SessionError, unauthenticated, type FastifyInstance, type Logger, type SessionVerifier } from '@erp/kit';
 
-interface GatewayContext {
+interface GatewayContext extends Record<string, unknown> {
   authorization: string;
   requestId: string;
 }
@@ -43,7 +44,7 @@ export async function mountGateway(
     supergraphSdl: options.supergraphSdl,
     logger: options.log,
     buildService: ({ url }) =>
-      new RemoteGraphQLDataSource<GatewayContext>({
+      new SubgraphDataSource<GatewayContext>({
         url,
         fetcher,
         willSendRequest({ request, context }) {
