@@ -224,6 +224,92 @@ function decide(
   return outcome;
 }
 
+/** How many times a batch's writes are re-sent after conflicts with concurrent writers before giving up on a row. */
+const WRITE_ATTEMPTS = 5;
+
+interface PendingWrite {
+  chave: string;
+  state: KeyState;
+  /** True while the operation may insert the record with our id. */
+  creates: boolean;
+  operation: Record<string, unknown>;
+}
+
+/**
+ * Sends the operations in one unordered bulk write. When some fail (a concurrent writer got a key first),
+ * the truth is read back with one query instead of trusted from the reply: some servers (FerretDB) stop an
+ * unordered bulk at its first error, so operations after it may not have run. Keys now held by another
+ * writer's record are handed to `lost`, which returns the operation to send instead (or none); operations
+ * that did not run are sent again.
+ */
+async function writeWithRetries(
+  deps: IngestDeps,
+  entidade: IngestionEntity,
+  companyId: string,
+  writes: PendingWrite[],
+  lost: (write: PendingWrite, winnerId: string) => PendingWrite | null,
+): Promise<Map<number, string>> {
+  const failures = new Map<number, string>();
+  const fail = (write: PendingWrite) => {
+    for (const row of write.state.rows) failures.set(row.linha, GENERIC_WRITE_FAILURE);
+  };
+  let pending = writes;
+  for (let attempt = 1; pending.length > 0; attempt += 1) {
+    const outcome = await deps.records.bulkWrite(entidade, pending.map((write) => write.operation));
+    pending.forEach((write, index) => {
+      const failure = outcome.failed.get(index);
+      if (failure && !isDuplicateKeyError(failure)) {
+        deps.log.error({ entidade, code: failure.code, message: failure.message }, 'record write failed');
+        fail(write);
+      }
+    });
+    if (outcome.failed.size === 0) {
+      // Every operation ran. An upsert that inserted nothing found a record a concurrent writer had just created.
+      const matched = pending.filter((write) => write.creates && !outcome.upserted.has(write.state.id));
+      if (matched.length > 0) {
+        const ids = await deps.records.idsByKeys(entidade, companyId, matched.map((write) => write.chave));
+        for (const write of matched) {
+          const id = ids.get(write.chave);
+          if (id && id !== write.state.id) lost(write, id);
+        }
+      }
+      return failures;
+    }
+    const retryable = pending.filter((_, index) => {
+      const failure = outcome.failed.get(index);
+      return !failure || isDuplicateKeyError(failure);
+    });
+    if (attempt >= WRITE_ATTEMPTS) {
+      // Conflicts that never settle: report those rows instead of looping.
+      retryable.forEach(fail);
+      return failures;
+    }
+    const creating = retryable.filter((write) => write.creates);
+    const ids = await deps.records.idsByKeys(entidade, companyId, creating.map((write) => write.chave));
+    const next: PendingWrite[] = [];
+    for (const write of retryable) {
+      if (!write.creates) {
+        next.push(write);
+        continue;
+      }
+      const id = ids.get(write.chave);
+      if (id === undefined) next.push(write);
+      else if (id !== write.state.id) {
+        const instead = lost(write, id);
+        if (instead) next.push(instead);
+      }
+    }
+    pending = next;
+  }
+  return failures;
+}
+
+/** Our rows now report the id of the record a concurrent writer created for their key. */
+function adopt(state: KeyState, winnerId: string): void {
+  state.id = winnerId;
+  for (const row of state.rows) row.id = winnerId;
+}
+
 /**
  * UPSERT: one operation per key with the last row's values, none for a key whose record would not change.
  * The record is replaced by the row: a field the row leaves empty is removed (empty means omitted, so
@@ -237,59 +323,35 @@ async function writeUpserts(
   loteId: string,
   now: Date,
 ): Promise<Map<number, string>> {
-  const pending: { chave: string; state: KeyState; update: Record<string, unknown> }[] = [];
+  const writes: PendingWrite[] = [];
   for (const [chave, state] of keys) {
     if (state.linha === null) continue;
-    if (state.stored && sameContent(contentOf(state.stored), state.content)) continue;
-    const $set: Record<string, unknown> = { ...state.content, atualizadoEm: now, loteId };
+    const before = state.stored ? contentOf(state.stored) : {};
+    if (state.stored && sameContent(before, state.content)) continue;
+    const update: Record<string, unknown> = { $set: { ...state.content, atualizadoEm: now, loteId } };
     const $unset: Record<string, ''> = {};
-    for (const campo of Object.keys(state.stored ? contentOf(state.stored) : {})) {
-      if (!(campo in state.content)) $unset[campo] = '';
-    }
-    const update: Record<string, unknown> = { $set };
+    for (const campo of Object.keys(before)) if (!(campo in state.content)) $unset[campo] = '';
     if (Object.keys($unset).length > 0) update.$unset = $unset;
-    pending.push({ chave, state, update });
-  }
-  const operations = pending.map(({ chave, state, update }) => ({
-    updateOne: {
-      filter: { companyId, chave },
-      update: { ...update, $setOnInsert: { _id: recordIdFromHex(state.id), criadoEm: now } },
-      upsert: true,
-    },
-  }));
-  const outcome = await deps.records.bulkWrite(entidade, operations);
-
-  // Keys another writer created between our look-up and our write: ours became an update of theirs (or
-  // lost the insert race and is retried as an update); either way the record id is theirs.
-  const raced: string[] = [];
-  const retry: { chave: string; update: Record<string, unknown> }[] = [];
-  const failures = new Map<number, string>();
-  pending.forEach(({ chave, state, update }, index) => {
-    const failure = outcome.failed.get(index);
-    if (failure && isDuplicateKeyError(failure)) {
-      retry.push({ chave, update });
-      raced.push(chave);
-    } else if (failure) {
-      deps.log.error({ entidade, code: failure.code, message: failure.message }, 'record write failed');
-      for (const row of state.rows) failures.set(row.linha, GENERIC_WRITE_FAILURE);
-    } else if (!state.stored && !outcome.inserted.has(index)) {
-      raced.push(chave);
-    }
-  });
-  if (retry.length > 0) {
-    const again = await deps.records.bulkWrite(
-      entidade,
-      retry.map(({ chave, update }) => ({ updateOne: { filter: { companyId, chave }, update } })),
-    );
-    retry.forEach(({ chave }, index) => {
-      if (!again.failed.has(index)) return;
-      for (const row of keys.get(chave)!.rows) failures.set(row.linha, GENERIC_WRITE_FAILURE);
+    writes.push({
+      chave,
+      state,
+      creates: !state.stored,
+      operation: {
+        updateOne: {
+          filter: { companyId, chave },
+          update: { ...update, $setOnInsert: { _id: recordIdFromHex(state.id), criadoEm: now } },
+          upsert: true,
+        },
+      },
     });
   }
-  await adoptWinners(deps, entidade, companyId, keys, raced, (state) => {
-    if (state.creator) state.creator.acao = 'ATUALIZADO';
+  return writeWithRetries(deps, entidade, companyId, writes, (write, winnerId) => {
+    // Another writer created the record first: ours is an update of theirs, and the rows report their id.
+    adopt(write.state, winnerId);
+    if (write.state.creator) write.state.creator.acao = 'ATUALIZADO';
+    const { $setOnInsert: _ignored, ...update } = (write.operation.updateOne as { update: Record<string, unknown> }).update;
+    return { ...write, creates: false, operation: { updateOne: { filter: { companyId, chave: write.chave }, update } } };
   });
-  return failures;
 }
 
 /** INSERT: one insert per new key; a key another writer inserted meanwhile makes its rows duplicates. */
@@ -301,52 +363,27 @@ async function writeInserts(
   loteId: string,
   now: Date,
 ): Promise<Map<number, string>> {
-  const pending = [...keys].filter(([, state]) => state.creator !== null);
-  const operations = pending.map(([chave, state]) => ({
-    insertOne: {
-      document: { _id: recordIdFromHex(state.id), companyId, chave, ...state.content, criadoEm: now, atualizadoEm: now, loteId },
-    },
-  }));
-  const outcome = await deps.records.bulkWrite(entidade, operations);
-  const raced: string[] = [];
-  const failures = new Map<number, string>();
-  pending.forEach(([chave, state], index) => {
-    const failure = outcome.failed.get(index);
-    if (!failure) return;
-    if (isDuplicateKeyError(failure)) {
-      raced.push(chave);
-    } else {
-      deps.log.error({ entidade, code: failure.code, message: failure.message }, 'record write failed');
-      for (const row of state.rows) failures.set(row.linha, GENERIC_WRITE_FAILURE);
-    }
-  });
-  await adoptWinners(deps, entidade, companyId, keys, raced, (state, chave) => {
-    const creator = state.creator!;
+  const writes: PendingWrite[] = [...keys]
+    .filter(([, state]) => state.creator !== null)
+    .map(([chave, state]) => ({
+      chave,
+      state,
+      creates: true,
+      operation: {
+        insertOne: {
+          document: { _id: recordIdFromHex(state.id), companyId, chave, ...state.content, criadoEm: now, atualizadoEm: now, loteId },
+        },
+      },
+    }));
+  return writeWithRetries(deps, entidade, companyId, writes, (write, winnerId) => {
+    adopt(write.state, winnerId);
+    const creator = write.state.creator!;
     creator.acao = 'DUPLICADO';
     creator.duplicado = true;
-    const aviso = `já existe um registro com a chave "${chave}" (gravado por outro envio ao mesmo tempo); linha não gravada (modo INSERT).`;
+    const aviso = `já existe um registro com a chave "${write.chave}" (gravado por outro envio ao mesmo tempo); linha não gravada (modo INSERT).`;
     creator.aviso = creator.aviso ? `${creator.aviso} ${aviso}` : aviso;
+    return null;
   });
-  return failures;
-}
-
-/** One query for the ids of records a concurrent writer created; our rows report those ids. */
-async function adoptWinners(
-  deps: IngestDeps,
-  entidade: IngestionEntity,
-  companyId: string,
-  keys: Map<string, KeyState>,
-  chaves: string[],
-  adjust: (state: KeyState, chave: string) => void,
-): Promise<void> {
-  if (chaves.length === 0) return;
-  const ids = await deps.records.idsByKeys(entidade, companyId, chaves);
-  for (const chave of chaves) {
-    const state = keys.get(chave)!;
-    const id = ids.get(chave);
-    if (id) for (const row of state.rows) row.id = id;
-    adjust(state, chave);
-  }
 }
 
 function summarise(

@@ -3,7 +3,6 @@ import type { IngestionEntity } from '@erp/contracts';
 
 const { ObjectId } = mongoose.mongo;
 type ObjectIdType = InstanceType<typeof ObjectId>;
-type AnyBulkWriteOperation = Parameters<mongoose.mongo.Collection['bulkWrite']>[0][number];
 
 /** Fields the store itself puts on every record; no entity may define a field with one of these names. */
 export const RESERVED_FIELDS = ['_id', 'companyId', 'chave', 'criadoEm', 'atualizadoEm', 'loteId', 'vinculos'] as const;
@@ -46,8 +45,11 @@ export interface RecordStore {
   findByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, RecordDoc>>;
   /** Ids of the records whose key is one of `chaves` (one query; used for reference look-ups). */
   idsByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, string>>;
-  /** One unordered bulk write; per-operation failures are reported, not thrown. */
-  bulkWrite(entidade: IngestionEntity, operations: AnyBulkWriteOperation[]): Promise<BulkOutcome>;
+  /**
+   * One unordered bulk write; per-operation failures are reported, not thrown. Beware: FerretDB stops an
+   * unordered bulk at its first error, so operations after a failure may not have run.
+   */
+  bulkWrite(entidade: IngestionEntity, operations: object[]): Promise<BulkOutcome>;
   /** A page of records, newest first, after the record `depois` (exclusive). */
   page(
     entidade: IngestionEntity,
@@ -58,8 +60,11 @@ export interface RecordStore {
 }
 
 export interface BulkOutcome {
-  /** Operation index -> id of the document the operation inserted (upserts and inserts). */
-  inserted: Map<number, string>;
+  /**
+   * Ids of the documents that upserts inserted. By value, not by operation index: FerretDB 1.24 numbers
+   * upserted entries by their rank among upserts, not by operation, so an index would point at the wrong key.
+   */
+  upserted: Set<string>;
   /** Operation index -> server error code, for operations that failed. */
   failed: Map<number, { code: number; message: string }>;
 }
@@ -71,17 +76,11 @@ interface WriteErrorLike {
   message?: string;
 }
 
-interface BulkResultLike {
-  upsertedIds?: Record<number, unknown>;
-  insertedIds?: Record<number, unknown>;
-}
-
-function outcomeOf(result: BulkResultLike | undefined, errors: WriteErrorLike[]): BulkOutcome {
-  const inserted = new Map<number, string>();
-  for (const [index, id] of Object.entries(result?.upsertedIds ?? {})) inserted.set(Number(index), String(id));
+function outcomeOf(result: { upsertedIds?: Record<number, unknown> } | undefined, errors: WriteErrorLike[]): BulkOutcome {
+  const upserted = new Set<string>(Object.values(result?.upsertedIds ?? {}).map(String));
   const failed = new Map<number, { code: number; message: string }>();
   for (const error of errors) failed.set(error.index, { code: error.code, message: error.errmsg ?? error.message ?? '' });
-  return { inserted, failed };
+  return { upserted, failed };
 }
 
 export function createRecordStore(db: Connection): RecordStore {
@@ -117,23 +116,13 @@ export function createRecordStore(db: Connection): RecordStore {
     },
 
     async bulkWrite(entidade, operations) {
-      if (operations.length === 0) return { inserted: new Map(), failed: new Map() };
+      if (operations.length === 0) return { upserted: new Set(), failed: new Map() };
       try {
-        const result = await collection(entidade).bulkWrite(operations as never, { ordered: false });
-        const outcome = outcomeOf(result as BulkResultLike, []);
-        for (const [index, id] of Object.entries((result as BulkResultLike).insertedIds ?? {})) {
-          outcome.inserted.set(Number(index), String(id));
-        }
-        return outcome;
+        return outcomeOf(await collection(entidade).bulkWrite(operations as never, { ordered: false }), []);
       } catch (error) {
         if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
         const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as WriteErrorLike[];
-        const outcome = outcomeOf(error.result as unknown as BulkResultLike, writeErrors);
-        // Insert ids are assigned by us before sending; the failed ones were not written.
-        for (const [index, id] of Object.entries((error.result as unknown as BulkResultLike).insertedIds ?? {})) {
-          if (!outcome.failed.has(Number(index))) outcome.inserted.set(Number(index), String(id));
-        }
-        return outcome;
+        return outcomeOf(error.result as unknown as { upsertedIds?: Record<number, unknown> }, writeErrors);
       }
     },
 
