@@ -7,8 +7,11 @@ cd "$(dirname "$0")/.."
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  log "installing npm dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  # Not `npm ci`: the registry reachable here serves only this platform's optional native builds (@swc/core,
+  # @unrs/resolver), so the lock file cannot list the others and `npm ci` refuses it as out of sync.
+  # `npm install` installs exactly the locked versions and leaves the lock file unchanged.
+  log "installing npm dependencies (npm install, from package-lock.json)"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 if ! command -v nats-server >/dev/null 2>&1 && [ ! -x /usr/sbin/nats-server ]; then
