@@ -10,8 +10,6 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
     dbName,
     serverSelectionTimeoutMS: 10_000,
     maxPoolSize: 20,
-    // FerretDB and MongoDB alike: we never rely on retryable writes inside transactions.
-    retryWrites: false,
   });
   connection.on('disconnected', () => log.warn('mongodb disconnected'));
   connection.on('reconnected', () => log.info('mongodb reconnected'));
