@@ -46,8 +46,11 @@ export function createTokenAuthenticator(options: {
   ttlMs: number;
   maxEntries: number;
   timeoutMs: number;
+  /** Subjects to use; the contract's by default (tests give their own so the real token service stays out). */
+  subjects?: { authenticate: string; changed: string };
 }): TokenAuthenticator {
   const { nc, log, ttlMs, maxEntries, timeoutMs } = options;
+  const subjects = options.subjects ?? { authenticate: Subjects.tokenAuthenticate, changed: Subjects.tokenChanged };
   const cache = new Map<string, CacheEntry>();
   // Bumped for a digest on every change event: an answer that was in flight when the event arrived may
   // describe the token before the change, so it is used once but not cached.
@@ -64,7 +67,7 @@ export function createTokenAuthenticator(options: {
 
   const ask = async (digest: string): Promise<AuthenticateReply> => {
     try {
-      return await requestReply(nc, Subjects.tokenAuthenticate, { digest }, authenticateReplySchema, timeoutMs);
+      return await requestReply(nc, subjects.authenticate, { digest }, authenticateReplySchema, timeoutMs);
     } catch (error) {
       throw new TokenServiceUnavailable(error);
     }
@@ -85,11 +88,11 @@ export function createTokenAuthenticator(options: {
     },
 
     async start() {
-      subscription = nc.subscribe(Subjects.tokenChanged);
+      subscription = nc.subscribe(subjects.changed);
       (async () => {
         for await (const msg of subscription!) {
           try {
-            const event = decode(Subjects.tokenChanged, tokenChangedEventSchema, msg.data);
+            const event = decode(subjects.changed, tokenChangedEventSchema, msg.data);
             generation += 1;
             changes.set(event.digest, generation);
             if (changes.size > maxEntries) changes.delete(changes.keys().next().value as string);
