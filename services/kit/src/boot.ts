@@ -38,7 +38,7 @@ export function bootService<C extends BaseConfig>(definition: ServiceDefinition<
   const log = createLogger(name, config.LOG_LEVEL);
   return runService(log, async () => {
     const db = await connectMongo(config.MONGODB_URL, definition.dbName, log);
-    const nc = await connectNats(config.NATS_URL, name, log);
+    const nc = await connectNats(config.NATS_URL, name, log, config.NATS_CREDS_FILE);
     const app = createHttpApp({
       log,
       bodyLimit: definition.bodyLimit,

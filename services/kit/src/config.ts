@@ -9,6 +9,8 @@ export const baseConfigKeys = {
     .uri({ scheme: ['mongodb', 'mongodb+srv'] })
     .required(),
   NATS_URL: Joi.string().required(),
+  NATS_CREDS_FILE: Joi.string(),
+  NATS_STREAM_REPLICAS: Joi.number().integer().min(1).max(5).default(1),
   SESSION_JWT_SECRET: Joi.string().min(32),
   SESSION_PUBLIC_KEY: Joi.string(),
   SESSION_JWKS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
@@ -23,6 +25,10 @@ export interface BaseConfig {
   PORT: number;
   MONGODB_URL: string;
   NATS_URL: string;
+  /** NATS credentials (JWT + NKey seed) file; absent on an unauthenticated development broker. */
+  NATS_CREDS_FILE?: string;
+  /** Replicas of the JetStream streams a service creates (3 on a production cluster). */
+  NATS_STREAM_REPLICAS: number;
   SESSION_JWT_SECRET?: string;
   SESSION_PUBLIC_KEY?: string;
   SESSION_JWKS_URL?: string;

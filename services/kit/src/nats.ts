@@ -1,4 +1,5 @@
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
+import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { ContractViolation, decode, encode } from '@erp/contracts';
 import type Joi from 'joi';
@@ -7,9 +8,15 @@ import type { Logger } from './logger';
 export type { NatsConnection };
 
 /** Connects and keeps reconnecting for ever: a broker restart must not take a service down. */
-export async function connectNats(url: string, name: string, log: Logger): Promise<NatsConnection> {
+export async function connectNats(
+  url: string,
+  name: string,
+  log: Logger,
+  credsFile?: string,
+): Promise<NatsConnection> {
   const nc = await connect({
     servers: url.split(','),
+    authenticator: credsFile ? credsAuthenticator(readFileSync(credsFile)) : undefined,
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
@@ -74,13 +81,14 @@ export async function requestReply<Res>(
 export async function ensureStream(
   nc: NatsConnection,
   stream: { name: string; subjects: readonly string[] },
+  replicas = 1,
 ): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
   try {
     await jsm.streams.info(stream.name);
     await jsm.streams.update(stream.name, { subjects: [...stream.subjects] });
   } catch {
-    await jsm.streams.add({ name: stream.name, subjects: [...stream.subjects] });
+    await jsm.streams.add({ name: stream.name, subjects: [...stream.subjects], num_replicas: replicas });
   }
   return jsm;
 }

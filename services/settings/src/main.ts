@@ -27,7 +27,7 @@ void bootService({
         'SETTINGS_ENCRYPTION_KEYS not set: using a random development key; secrets saved now will not open after a restart',
       );
     }
-    await ensureStream(nc, Streams.settings);
+    await ensureStream(nc, Streams.settings, config.NATS_STREAM_REPLICAS);
     const repositorio = new RepositorioConfiguracao(await modeloConfiguracao(db));
     const publicar = criarPublicador(nc);
     const servico = new ServicoConfiguracao(repositorio, cofre, publicar, log);
