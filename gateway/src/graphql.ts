@@ -1,12 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import type { ApolloServer } from '@apollo/server';
 import { ApolloGateway } from '@apollo/gateway';
-import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import fetch from 'node-fetch';
 import { SubgraphDataSource } from './subgraph-source';
-import { maskInternalErrors, SessionError, unauthenticated, type FastifyInstance, type Logger, type SessionVerifier } from '@erp/kit';
+import { mountGraphqlServer, sessionOrRefuse, type FastifyInstance, type Logger, type SessionVerifier } from '@erp/kit';
 
 interface GatewayContext extends Record<string, unknown> {
   authorization: string;
@@ -53,28 +51,13 @@ export async function mountGateway(
         },
       }),
   });
-  const server = new ApolloServer<GatewayContext>({
-    gateway,
-    includeStacktraceInErrorResponses: false,
-    formatError: maskInternalErrors(options.log),
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
-  });
-  await server.start();
-  await app.register(fastifyApollo(server), {
-    path: '/graphql',
+  return mountGraphqlServer<GatewayContext>(app, {
+    source: { gateway },
+    log: options.log,
     context: async (request) => {
       const authorization = request.headers.authorization ?? '';
-      try {
-        await options.verifySession(authorization);
-      } catch (error) {
-        if (error instanceof SessionError) {
-          request.log.info({ reason: error.reason }, 'session refused');
-          throw unauthenticated();
-        }
-        throw error;
-      }
+      await sessionOrRefuse(options.verifySession, authorization, request.log);
       return { authorization, requestId: String(request.id) };
     },
   });
-  return server;
 }

@@ -2,6 +2,18 @@ import { SignJWT } from 'jose';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 
 const QUERY = '{ documentoFiscalDisponivel simulacaoImpostoDisponivel }';
+const OTHER_KEY = 'another-secret-another-secret-another-secret';
+
+/** An admin session of company c1 signed with `key`, valid for an hour unless `expiresAt` (epoch s) says otherwise. */
+function signedWith(key: string, expiresAt: number | string = '1h'): Promise<string> {
+  return new SignJWT({ companyId: 'c1', role: 'admin' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u1')
+    .setIssuer('erp-dev')
+    .setAudience('erp-internal')
+    .setExpirationTime(expiresAt)
+    .sign(new TextEncoder().encode(key));
+}
 
 describe('gateway - sessions', () => {
   it('gateway - answers a federated query with a valid session', async () => {
@@ -17,26 +29,13 @@ describe('gateway - sessions', () => {
   });
 
   it('gateway - refuses an expired session', async () => {
-    const expired = await new SignJWT({ companyId: 'c1', role: 'admin' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u1')
-      .setIssuer('erp-dev')
-      .setAudience('erp-internal')
-      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
-      .sign(new TextEncoder().encode(stackEnv.sessionSecret));
+    const expired = await signedWith(stackEnv.sessionSecret, Math.floor(Date.now() / 1000) - 3600);
     const result = await graphql(QUERY, {}, expired);
     expect(result.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('gateway - refuses a session signed with another key', async () => {
-    const forged = await new SignJWT({ companyId: 'c1', role: 'admin' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u1')
-      .setIssuer('erp-dev')
-      .setAudience('erp-internal')
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const forged = await signedWith(OTHER_KEY);
     const result = await graphql(QUERY, {}, forged);
     expect(result.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
@@ -52,13 +51,7 @@ describe('gateway - sessions', () => {
 
   it('gateway - a subgraph verifies the session itself, not trusting the gateway', async () => {
     const direct = `${stackEnv.serviceUrl('fiscal-document')}/graphql`;
-    const forged = await new SignJWT({ companyId: 'c1', role: 'admin' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u1')
-      .setIssuer('erp-dev')
-      .setAudience('erp-internal')
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    const forged = await signedWith(OTHER_KEY);
     const result = await graphql('{ documentoFiscalDisponivel }', {}, forged, direct);
     expect(result.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

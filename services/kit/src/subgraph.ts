@@ -1,11 +1,16 @@
-import { ApolloServer, type BaseContext } from '@apollo/server';
+import {
+  ApolloServer,
+  type ApolloServerOptions,
+  type ApolloServerOptionsWithGateway,
+  type BaseContext,
+} from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
-import { GraphQLError, parse, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, parse, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import type { Session } from '@erp/contracts';
 import type { FastifyInstance } from './http';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Logger } from './logger';
 import { SessionError, type SessionVerifier } from './session';
 
@@ -49,39 +54,63 @@ export function maskInternalErrors(log: Logger) {
   };
 }
 
+/** Verifies a session for GraphQL: a refusal becomes UNAUTHENTICATED, its reason goes to the log only. */
+export async function sessionOrRefuse(
+  verifySession: SessionVerifier,
+  authorization: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<Session> {
+  try {
+    return await verifySession(authorization);
+  } catch (error) {
+    if (error instanceof SessionError) {
+      log.info({ reason: error.reason }, 'session refused');
+      throw unauthenticated();
+    }
+    throw error;
+  }
+}
+
 /**
- * Mounts this service's subgraph at `/graphql`. The session is verified here again, not trusted from the
- * gateway: a header anyone could set is worth nothing.
+ * Serves GraphQL at `/graphql` on the service's HTTP app, the same way for a subgraph and for the gateway:
+ * no stack traces, our own faults masked, in-flight requests drained on close, no per-request tracing.
  */
-export async function mountSubgraph(
+export async function mountGraphqlServer<C extends BaseContext>(
+  app: FastifyInstance,
+  options: {
+    source: { schema: GraphQLSchema } | Pick<ApolloServerOptionsWithGateway<C>, 'gateway'>;
+    log: Logger;
+    context: (request: FastifyRequest) => Promise<C>;
+  },
+): Promise<ApolloServer<C>> {
+  const server = new ApolloServer<C>({
+    ...options.source,
+    includeStacktraceInErrorResponses: false,
+    formatError: maskInternalErrors(options.log),
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
+  } as ApolloServerOptions<C>);
+  await server.start();
+  await app.register(fastifyApollo(server), { path: '/graphql', context: options.context });
+  return server;
+}
+
+/**
+ * Mounts this service's subgraph. The session is verified here again, not trusted from the gateway: a header
+ * anyone could set is worth nothing. A request without one gets `session: null` (composition reads `_service`).
+ */
+export function mountSubgraph(
   app: FastifyInstance,
   options: { typeDefs: DocumentNode; resolvers: object; verifySession: SessionVerifier; log: Logger },
 ): Promise<ApolloServer<GraphContext>> {
-  const server = new ApolloServer<GraphContext>({
-    schema: buildSubgraphSchema([{ typeDefs: options.typeDefs, resolvers: options.resolvers as never }]),
-    includeStacktraceInErrorResponses: false,
-    formatError: maskInternalErrors(options.log),
-    // No Apollo Studio here, so no per-request trace building.
-    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginInlineTraceDisabled()],
-  });
-  await server.start();
-  await app.register(fastifyApollo(server), {
-    path: '/graphql',
+  return mountGraphqlServer<GraphContext>(app, {
+    source: { schema: buildSubgraphSchema([{ typeDefs: options.typeDefs, resolvers: options.resolvers as never }]) },
+    log: options.log,
     context: async (request) => {
       const authorization = request.headers.authorization;
       if (!authorization) return { session: null, log: request.log };
-      try {
-        return { session: await options.verifySession(authorization), log: request.log };
-      } catch (error) {
-        if (error instanceof SessionError) {
-          request.log.info({ reason: error.reason }, 'session refused');
-          throw unauthenticated();
-        }
-        throw error;
-      }
+      return { session: await sessionOrRefuse(options.verifySession, authorization, request.log), log: request.log };
     },
   });
-  return server;
 }
 
 /** Template tag for subgraph SDL, parsed once at start so a typo fails the service, not a request. */
