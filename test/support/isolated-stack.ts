@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SERVICES, startStack, type RunningStack, type ServiceName } from '../../scripts/stack';
+import { freePort } from '../../scripts/stack/ports';
+
+/**
+ * A throw-away stack for tests and benchmarks: free ports, data and logs in a temporary folder, so a run
+ * never touches `npm start`'s data or anything else listening on this machine.
+ */
+export async function startIsolatedStack(label: string, logLevel = 'info'): Promise<{ stack: RunningStack; dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `erp-${label}-`));
+  const servicePorts = {} as Record<ServiceName, number>;
+  for (const service of SERVICES) servicePorts[service.name] = await freePort();
+  const stack = await startStack({
+    dataDir,
+    logDir: path.join(dataDir, 'logs'),
+    gatewayPort: await freePort(),
+    servicePorts,
+    ferretdbPort: await freePort(),
+    natsPort: await freePort(),
+    mongodbUrl: process.env.MONGODB_URL,
+    natsUrl: process.env.NATS_URL,
+    nodeEnv: 'test',
+    logLevel,
+  });
+  return { stack, dataDir };
+}
