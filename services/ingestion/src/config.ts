@@ -14,6 +14,8 @@ export type Config = BaseConfig & {
   IDEMPOTENCY_RETENTION_HOURS: number;
   /** Time allowed to the token and directory services to answer over NATS. */
   NATS_REQUEST_TIMEOUT_MS: number;
+  /** Operations per bulk command (0 = the whole batch in one); FerretDB 1.24 needs slices, see store/records. */
+  INGESTION_BULK_CHUNK: number;
 };
 
 export const configKeys = {
@@ -28,6 +30,7 @@ export const configKeys = {
   TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(10_000),
   IDEMPOTENCY_RETENTION_HOURS: Joi.number().integer().min(1).max(24 * 30).default(24),
   NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).default(2_000),
+  INGESTION_BULK_CHUNK: Joi.number().integer().min(0).max(100_000).default(25),
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -18,7 +18,7 @@ void bootService({
   dbName: config.MONGODB_DB,
   setup: async ({ db, nc, app, log }) => {
     assertNoReservedFields(entityDefinitions);
-    const records = createRecordStore(db);
+    const records = createRecordStore(db, config.INGESTION_BULK_CHUNK);
     const batches = createBatchStore(db);
     await records.ensureIndexes(entityDefinitions.map((def) => def.entidade));
     await batches.ensureIndexes();

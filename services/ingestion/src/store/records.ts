@@ -83,7 +83,15 @@ function outcomeOf(result: { upsertedIds?: Record<number, unknown> } | undefined
   return { upserted, failed };
 }
 
-export function createRecordStore(db: Connection): RecordStore {
+/**
+ * Operations per bulk command. FerretDB 1.24 (SQLite) deadlocks for good on one `update` command with
+ * roughly 100 or more updates that match existing documents (measured: 60 fine, 100 hangs the server), so
+ * the batch's single bulk write is sent in slices of this size, one after the other. 0 sends it whole,
+ * which is right on MongoDB.
+ */
+export const DEFAULT_BULK_CHUNK = 25;
+
+export function createRecordStore(db: Connection, chunkSize = DEFAULT_BULK_CHUNK): RecordStore {
   // The native driver collection: the write path must not pay for mongoose document casting.
   const collection = (entidade: IngestionEntity) => db.collection<RecordDoc>(entidade);
 
@@ -116,14 +124,22 @@ export function createRecordStore(db: Connection): RecordStore {
     },
 
     async bulkWrite(entidade, operations) {
-      if (operations.length === 0) return { upserted: new Set(), failed: new Map() };
-      try {
-        return outcomeOf(await collection(entidade).bulkWrite(operations as never, { ordered: false }), []);
-      } catch (error) {
-        if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
-        const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as WriteErrorLike[];
-        return outcomeOf(error.result as unknown as { upsertedIds?: Record<number, unknown> }, writeErrors);
+      const outcome: BulkOutcome = { upserted: new Set(), failed: new Map() };
+      const size = chunkSize > 0 ? chunkSize : Math.max(operations.length, 1);
+      for (let offset = 0; offset < operations.length; offset += size) {
+        const slice = operations.slice(offset, offset + size);
+        let part: BulkOutcome;
+        try {
+          part = outcomeOf(await collection(entidade).bulkWrite(slice as never, { ordered: false }), []);
+        } catch (error) {
+          if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
+          const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as WriteErrorLike[];
+          part = outcomeOf(error.result as unknown as { upsertedIds?: Record<number, unknown> }, writeErrors);
+        }
+        for (const id of part.upserted) outcome.upserted.add(id);
+        for (const [index, failure] of part.failed) outcome.failed.set(offset + index, failure);
       }
+      return outcome;
     },
 
     async page(entidade, companyId, limit, depois) {

@@ -1,0 +1,180 @@
+import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { connect } from '@nats-io/transport-node';
+import { createLogger, signDevSession } from '@erp/kit';
+import { createTokenAuthenticator } from '../../services/ingestion/src/messaging/token-authenticator';
+import { DEFAULT_BULK_CHUNK } from '../../services/ingestion/src/store/records';
+
+/**
+ * Ingestion write path against its baseline, in one run and one database:
+ * (a) a 500-row UPSERT batch through the ingestion service's HTTP endpoint (every row changes, so every
+ *     row is a real update), and (b) a bare driver `bulkWrite` of the same 500 upserts into the same
+ *     collection (another company, so the same index and collection size). Goal: median(a) <= 1.5 x median(b).
+ * Also the in-process cost of authenticating a token with a warm cache.
+ */
+export interface IngestionBenchEnv {
+  gatewayUrl: string;
+  serviceUrls: { ingestion: string };
+  mongodbUrl: string;
+  natsUrl: string;
+  sessionSecret: string;
+  /** Database of the ingestion service (default `erp_ingestion`). */
+  ingestionDb?: string;
+  runs?: number;
+  /** Operations per bulk command, as configured in the service (`INGESTION_BULK_CHUNK`). */
+  bulkChunk?: number;
+}
+
+export interface IngestionBench {
+  httpBatchMs: number;
+  bareBulkWriteMs: number;
+  ratio: number;
+  goalMet: boolean;
+  tokenAuthWarmMicros: number;
+  runs: number;
+}
+
+const ROWS = 500;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function rows(round: number): Record<string, unknown>[] {
+  return Array.from({ length: ROWS }, (_, i) => ({
+    codigo: `BENCH-${i}`,
+    titulo: `Incidente ${i} rodada ${round}`,
+    descricao: 'Conta de serviço usada fora do horário para copiar pastas do financeiro.',
+    tipo: ['Confidencialidade', 'Integridade', 'Disponibilidade'][i % 3],
+    severidade: ['Baixa', 'Média', 'Alta', 'Crítica'][i % 4],
+    dataDeteccao: `${String((i % 28) + 1).padStart(2, '0')}/03/2026 14:30`,
+    status: 'Em análise',
+    dadosPessoaisEnvolvidos: i % 2 ? 'Sim' : 'Não',
+  }));
+}
+
+async function createToken(env: IngestionBenchEnv, companyId: string): Promise<string> {
+  const session = await signDevSession(env.sessionSecret, { companyId, role: 'admin', userId: 'bench' });
+  const response = await fetch(`${env.gatewayUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
+    body: JSON.stringify({
+      query: 'mutation ($input: CriarTokenIngestaoInput!) { criarTokenIngestao(input: $input) { token } }',
+      variables: { input: { nome: `bench ${Date.now()}`, entidades: ['incidente_seguranca'] } },
+    }),
+  });
+  const body = (await response.json()) as { data?: { criarTokenIngestao: { token: string } }; errors?: unknown };
+  if (!body.data) throw new Error(`could not create a bench token: ${JSON.stringify(body.errors)}`);
+  return body.data.criarTokenIngestao.token;
+}
+
+export async function benchIngestion(env: IngestionBenchEnv): Promise<IngestionBench> {
+  const runs = env.runs ?? 9;
+  const chunk = env.bulkChunk ?? DEFAULT_BULK_CHUNK;
+  const stamp = Date.now().toString(36);
+  const companyHttp = `bench-http-${stamp}`;
+  const companyBare = `bench-bare-${stamp}`;
+  const token = await createToken(env, companyHttp);
+  const db = await mongoose
+    .createConnection(env.mongodbUrl, { dbName: env.ingestionDb ?? 'erp_ingestion', retryWrites: false })
+    .asPromise();
+  const collection = db.collection('incidente_seguranca');
+
+  const viaHttp = async (round: number) => {
+    const started = performance.now();
+    const response = await fetch(`${env.serviceUrls.ingestion}/api/ingestao-pub/incidente_seguranca`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ linhas: rows(round) }),
+    });
+    const body = (await response.json()) as { dados?: { gravadas: number } };
+    const elapsed = performance.now() - started;
+    if (response.status !== 200 || body.dados?.gravadas !== ROWS) throw new Error(`bench batch failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    return elapsed;
+  };
+  // The same upserts the service sends, without validation, look-ups or history.
+  const bare = async (round: number) => {
+    const now = new Date();
+    const operations = rows(round).map((row) => ({
+      updateOne: {
+        filter: { companyId: companyBare, chave: row.codigo as string },
+        update: { $set: { ...row, atualizadoEm: now, loteId: `bench-${round}` }, $setOnInsert: { _id: new mongoose.mongo.ObjectId(), criadoEm: now } },
+        upsert: true,
+      },
+    }));
+    const started = performance.now();
+    // Same slicing as the service (FerretDB 1.24 deadlocks on ~100 matched updates in one command).
+    for (let offset = 0; offset < operations.length; offset += chunk) {
+      await collection.bulkWrite(operations.slice(offset, offset + chunk) as never, { ordered: false });
+    }
+    return performance.now() - started;
+  };
+
+  try {
+    // Round 0 creates the records on both sides; the measured rounds update all 500 of them.
+    await viaHttp(0);
+    await bare(0);
+    const http: number[] = [];
+    const direct: number[] = [];
+    for (let round = 1; round <= runs; round += 1) {
+      // Alternate the order so neither side always runs on a warmer database.
+      if (round % 2) {
+        http.push(await viaHttp(round));
+        direct.push(await bare(round));
+      } else {
+        direct.push(await bare(round));
+        http.push(await viaHttp(round));
+      }
+    }
+
+    const nc = await connect({ servers: env.natsUrl, name: 'bench-ingestion' });
+    const authenticator = createTokenAuthenticator({ nc, log: createLogger('bench', 'silent'), ttlMs: 60_000, maxEntries: 100, timeoutMs: 2_000 });
+    await authenticator.start();
+    await authenticator.authenticate(token);
+    const samples: number[] = [];
+    for (let i = 0; i < 2_000; i += 1) {
+      const started = performance.now();
+      await authenticator.authenticate(token);
+      samples.push((performance.now() - started) * 1000);
+    }
+    await authenticator.stop();
+    await nc.close();
+
+    const httpBatchMs = median(http);
+    const bareBulkWriteMs = median(direct);
+    const ratio = httpBatchMs / bareBulkWriteMs;
+    const result = { httpBatchMs, bareBulkWriteMs, ratio, goalMet: ratio <= 1.5, tokenAuthWarmMicros: median(samples), runs };
+    console.log(
+      [
+        `ingestion: 500-row UPSERT batch via HTTP   median ${httpBatchMs.toFixed(1)} ms (${runs} runs)`,
+        `ingestion: bare driver bulkWrite (500)      median ${bareBulkWriteMs.toFixed(1)} ms`,
+        `ingestion: ratio HTTP / bare                ${ratio.toFixed(2)} (goal <= 1.5: ${result.goalMet ? 'met' : 'NOT met'})`,
+        `ingestion: token authentication, warm cache median ${result.tokenAuthWarmMicros.toFixed(2)} µs`,
+      ].join('\n'),
+    );
+    return result;
+  } finally {
+    await collection.deleteMany({ companyId: { $in: [companyHttp, companyBare] } });
+    await db.close();
+  }
+}
+
+/** Run by hand against a running stack: the TEST_* variables the test launcher exports. */
+if (require.main === module) {
+  const need = (name: string) => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is required`);
+    return value;
+  };
+  benchIngestion({
+    gatewayUrl: need('TEST_GATEWAY_URL'),
+    serviceUrls: { ingestion: need('TEST_INGESTION_URL') },
+    mongodbUrl: need('TEST_MONGODB_URL'),
+    natsUrl: need('TEST_NATS_URL'),
+    sessionSecret: need('TEST_SESSION_SECRET'),
+  }).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
