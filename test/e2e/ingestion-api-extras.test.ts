@@ -1,14 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { BASE, gzipJson, history, incidente, json, newIntegration, records, send } from './ingestion-api-helpers';
+import { awaitFreshWindow, BASE, gzipJson, history, incidente, json, newIntegration, records, send } from './ingestion-api-helpers';
 
 const INCIDENTES = `${BASE}/incidente_seguranca`;
 const ENTIDADES = `${BASE}/entidades`;
-
-/** Starts a burst only with enough of the minute left, so the fixed window cannot roll over mid-test. */
-async function awaitFreshWindow(neededSeconds = 20): Promise<void> {
-  const left = 60 - (Math.floor(Date.now() / 1000) % 60);
-  if (left < neededSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
-}
 
 describe('ingestion api - rate limit', () => {
   it('ingestion api - 60 requests per minute per token, then 429 LIMITE_REQUISICOES with Retry-After; RateLimit headers throughout', async () => {

@@ -101,3 +101,9 @@ export async function history(admin: Admin, variables: Record<string, unknown> =
 export function incidente(codigo: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { codigo, titulo: `Incidente ${codigo}`, tipo: 'Confidencialidade', severidade: 'Alta', ...extra };
 }
+
+/** Starts a burst only with enough of the minute left, so the fixed window cannot roll over mid-test. */
+export async function awaitFreshWindow(neededSeconds = 20): Promise<void> {
+  const left = 60 - (Math.floor(Date.now() / 1000) % 60);
+  if (left < neededSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
+}

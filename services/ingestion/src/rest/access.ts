@@ -1,12 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IngestionEntity, TokenIdentity } from '@erp/contracts';
+import { IngestionErrorCodes as Codes, type IngestionEntity, type TokenIdentity } from '@erp/contracts';
 import { HttpError } from '@erp/kit';
 import { entityRefusal, readBearer, tokenRefusal, unknownToken, type AccessRefusal } from '../auth/token-access';
 import { findEntity } from '../domain';
 import type { EntityDefinition } from '../domain/types';
 import { TokenServiceUnavailable, type TokenAuthenticator } from '../messaging/token-authenticator';
 import type { RateDecision, RateLimiter } from '../store/rate-limit';
-import { Codes } from './codes';
 
 /** What the access checks established about a request, for the handler. */
 export interface IngestionAccess {

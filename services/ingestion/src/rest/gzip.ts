@@ -1,7 +1,7 @@
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { HttpError } from '@erp/kit';
-import { Codes } from './codes';
+import { IngestionErrorCodes as Codes } from '@erp/contracts';
 
 export function bodyTooLarge(limitBytes: number): HttpError {
   return new HttpError(

@@ -7,7 +7,7 @@ import type { TokenAuthenticator } from '../messaging/token-authenticator';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { RateLimiter } from '../store/rate-limit';
 import { accessCheck, accessOf, rateLimitHeaders } from './access';
-import { Codes } from './codes';
+import { IngestionErrorCodes as Codes } from '@erp/contracts';
 import { bodyTooLarge, decodeBody } from './gzip';
 
 /** Rows per request (spec section 8); reported to clients as `maxLinhasPorRequisicao`. */
