@@ -23,6 +23,8 @@ export async function mountRestProxy(app: FastifyInstance, config: GatewayConfig
       rewritePrefix: route.prefix,
       http: { requestOptions: { timeout: config.UPSTREAM_TIMEOUT_MS } },
       replyOptions: {
+        // One request id end to end: the service logs under the id the gateway logged (or the client sent).
+        rewriteRequestHeaders: (request, headers) => ({ ...headers, 'x-request-id': String(request.id) }),
         // A service that is down is our fault, not the client's: a 503 with a stable code, never a stack.
         onError: (reply, { error }) => {
           reply.log.error({ err: error }, 'upstream request failed');

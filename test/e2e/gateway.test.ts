@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 
@@ -75,5 +77,21 @@ describe('gateway - routing', () => {
     const response = await rest('GET', '/readyz');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ status: 'ready' });
+  });
+});
+
+describe('gateway - request ids', () => {
+  it('gateway - a REST call logs under the same request id in the gateway and the service', async () => {
+    const response = await rest('GET', '/api/ingestao-pub/entidades');
+    expect(response.status).toBe(401);
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    const serviceLog = path.join(process.env.TEST_LOG_DIR ?? '', 'ingestion.log');
+    let logged = false;
+    for (let i = 0; i < 20 && !logged; i += 1) {
+      logged = fs.readFileSync(serviceLog, 'utf8').includes(`"reqId":"${requestId}"`);
+      if (!logged) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(logged).toBe(true);
   });
 });
