@@ -43,7 +43,8 @@ export interface EmpresaFiscal {
   aliquotaDas: number | null;
 }
 
-interface NfseSemSegredo {
+/** The NFS-e settings other than the web-service password. */
+export interface NfseSemSegredo {
   provedor: string | null;
   endpoint: string | null;
   codigoCidade: string | null;
@@ -93,7 +94,6 @@ export const SettingsErrorCodes = {
   CERTIFICADO_CNPJ_DIVERGENTE: 'CERTIFICADO_CNPJ_DIVERGENTE',
   CONFLITO_DE_EDICAO: 'CONFLITO_DE_EDICAO',
 } as const;
-export type SettingsErrorCode = keyof typeof SettingsErrorCodes;
 
 /** One refused field of a PUT: dotted path, the rule it broke (stable), and a message for people. */
 export interface CampoInvalido {

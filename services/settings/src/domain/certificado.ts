@@ -13,13 +13,17 @@ const OID_CNPJ_ICP_BRASIL = '2.16.76.1.3.3';
 const DIA_MS = 86_400_000;
 export const DIAS_AVISO_EXPIRACAO = 30;
 
-export interface CertificadoLido {
+/** What a certificate states about itself: public, kept in clear and shown on GET. */
+export interface DadosCertificado {
   titular: string;
   cnpj: string;
   emissor: string;
   numeroSerie: string;
   validoDe: Date;
   validoAte: Date;
+}
+
+export interface CertificadoLido extends DadosCertificado {
   /** Public certificate, DER: safe to hand to anyone (goes into the XML signature). */
   certificadoDer: Buffer;
   /** PKCS#8 PEM of the private key: stays inside the settings service. */

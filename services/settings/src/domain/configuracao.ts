@@ -1,4 +1,4 @@
-import type { Ambiente, EmpresaFiscal } from '@erp/contracts';
+import type { Ambiente, EmpresaFiscal, NfseSemSegredo } from '@erp/contracts';
 
 /** The non-secret settings of a company, as validated and kept. Secrets live beside them, encrypted. */
 export interface Configuracao {
@@ -8,15 +8,8 @@ export interface Configuracao {
   emissaoAutomatica: boolean;
   timeoutSegundos: number;
   empresa: EmpresaFiscal;
-  nfse: {
-    provedor: string | null;
-    endpoint: string | null;
-    codigoCidade: string | null;
-    inscricaoMunicipal: string | null;
-    codigoServico: string | null;
-    codigoServicoNacional: string | null;
-    usuario: string | null;
-  };
+  /** `descricaoServico` is not kept: it is looked up from `codigoServico` whenever the settings are shown. */
+  nfse: Omit<NfseSemSegredo, 'descricaoServico'>;
 }
 
 export const SERIE_PADRAO = 1;

@@ -1,17 +1,12 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { ValorCifrado } from '../crypto/cofre';
+import type { DadosCertificado } from '../domain/certificado';
 import type { Configuracao } from '../domain/configuracao';
 
 /** The stored certificate: the file and its password encrypted, the public parts in clear for GET and signing. */
-export interface CertificadoGuardado {
+export interface CertificadoGuardado extends DadosCertificado {
   pfx: ValorCifrado;
   senha: ValorCifrado;
-  titular: string;
-  cnpj: string;
-  emissor: string;
-  numeroSerie: string;
-  validoDe: Date;
-  validoAte: Date;
   /** Public certificate, DER base64. Not a secret: it is embedded in every signed XML. */
   certificadoDer: string;
 }
