@@ -11,7 +11,7 @@ import {
 } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
 import type { Cofre } from '../crypto/cofre';
-import { lerCertificadoA1, type CertificadoLido, type LeituraCertificado } from '../domain/certificado';
+import { lerCertificadoA1, type LeituraCertificado } from '../domain/certificado';
 import { validarEntrada, type AcaoCertificado, type AcaoSenha } from '../domain/validacao';
 import type { CertificadoGuardado, DocConfiguracao } from '../store/modelo';
 import type { RepositorioConfiguracao } from '../store/repositorio';
@@ -29,6 +29,7 @@ const contexto = {
 };
 
 const TENTATIVAS_GRAVACAO = 5;
+const LOTE_RECIFRAGEM = 100;
 /** Bounds the in-memory key cache; past it the cache starts over (a re-parse costs a few milliseconds). */
 const MAX_CHAVES_EM_CACHE = 1000;
 
@@ -127,16 +128,10 @@ export class ServicoConfiguracao {
       const guardado = atual?.certificado;
       if (!guardado) return { valor: null };
       if (guardado.cnpj !== cnpjEmpresa) return divergente(guardado.cnpj, cnpjEmpresa);
-      return {
-        valor: {
-          ...guardado,
-          pfx: this.cofre.atualizar(guardado.pfx, contexto.pfx(companyId)),
-          senha: this.cofre.atualizar(guardado.senha, contexto.senhaCertificado(companyId)),
-        },
-      };
+      return { valor: this.certificadoComChaveAtual(companyId, guardado) };
     }
     if (!leitura || !leitura.ok) return leitura ?? { codigo: SettingsErrorCodes.CERTIFICADO_FORMATO_INVALIDO, erro: 'certificado ilegível' };
-    const lido: CertificadoLido = leitura.certificado;
+    const lido = leitura.certificado;
     const agora = this.agora();
     if (lido.validoAte.getTime() < agora.getTime()) {
       return { codigo: SettingsErrorCodes.CERTIFICADO_EXPIRADO, erro: `o certificado expirou em ${lido.validoAte.toISOString()}` };
@@ -160,6 +155,15 @@ export class ServicoConfiguracao {
     };
   }
 
+  /** The stored certificate with its file and password under the current key (the same values if they already are). */
+  private certificadoComChaveAtual(companyId: string, guardado: CertificadoGuardado): CertificadoGuardado {
+    return {
+      ...guardado,
+      pfx: this.cofre.atualizar(guardado.pfx, contexto.pfx(companyId)),
+      senha: this.cofre.atualizar(guardado.senha, contexto.senhaCertificado(companyId)),
+    };
+  }
+
   /**
    * Key rotation: re-encrypts, with the first configured key, every secret still under an older key. Runs at
    * start; a document saved meanwhile is skipped (its save already used the new key). Returns how many changed.
@@ -167,21 +171,20 @@ export class ServicoConfiguracao {
   async recifrarComChaveAtual(): Promise<number> {
     let total = 0;
     for (;;) {
-      const lote = await this.repositorio.comChaveAntiga(this.cofre.chaveAtual, 100);
+      const lote = await this.repositorio.comChaveAntiga(this.cofre.chaveAtual, LOTE_RECIFRAGEM);
       let trocados = 0;
-      for (const doc of lote) {
-        const id = doc.companyId;
-        const certificado = doc.certificado && {
-          ...doc.certificado,
-          pfx: this.cofre.atualizar(doc.certificado.pfx, contexto.pfx(id)),
-          senha: this.cofre.atualizar(doc.certificado.senha, contexto.senhaCertificado(id)),
+      for (const { companyId, versao, certificado, nfseSenha } of lote) {
+        const recifrado = {
+          companyId,
+          versao,
+          certificado: certificado && this.certificadoComChaveAtual(companyId, certificado),
+          nfseSenha: nfseSenha && this.cofre.atualizar(nfseSenha, contexto.senhaNfse(companyId)),
         };
-        const nfseSenha = doc.nfseSenha && this.cofre.atualizar(doc.nfseSenha, contexto.senhaNfse(id));
-        if (await this.repositorio.trocarCifras({ companyId: id, versao: doc.versao, nfseSenha, certificado })) trocados += 1;
+        if (await this.repositorio.trocarCifras(recifrado)) trocados += 1;
       }
       total += trocados;
       // A batch where nothing could be written means the rest is being saved concurrently: stop, never spin.
-      if (lote.length < 100 || trocados === 0) return total;
+      if (lote.length < LOTE_RECIFRAGEM || trocados === 0) return total;
     }
   }
 

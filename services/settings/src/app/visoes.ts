@@ -43,21 +43,17 @@ export function visaoCompartilhada(doc: DocConfiguracao | null, agora: Date): Co
   };
 }
 
-/** What the admin UI sees (REST and GraphQL): stored passwords as a run of bullets, the certificate as metadata. */
+/**
+ * What the admin UI sees (REST and GraphQL): stored passwords as a run of bullets, the certificate as metadata.
+ * Overriding keys of the shared view keeps each in its place, so both views list their fields in the same order.
+ */
 export function visaoAdministrativa(doc: DocConfiguracao | null, agora: Date): ConfiguracaoFiscal {
   const compartilhada = visaoCompartilhada(doc, agora);
   const { senhaConfigurada, ...nfse } = compartilhada.nfse;
   const { certificadoA1 } = compartilhada;
   return {
-    ambiente: compartilhada.ambiente,
-    seriePadrao: compartilhada.seriePadrao,
-    series: compartilhada.series,
-    emissaoAutomatica: compartilhada.emissaoAutomatica,
-    timeoutSegundos: compartilhada.timeoutSegundos,
+    ...compartilhada,
     certificadoA1: certificadoA1 ? { ...certificadoA1, senha: MASCARA_SENHA } : null,
     nfse: { ...nfse, senha: senhaConfigurada ? MASCARA_SENHA : null },
-    empresa: compartilhada.empresa,
-    versao: compartilhada.versao,
-    atualizadoEm: compartilhada.atualizadoEm,
   };
 }
