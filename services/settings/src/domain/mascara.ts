@@ -1,7 +1,3 @@
-import { MASCARA_SENHA } from '@erp/contracts';
-
-export { MASCARA_SENHA };
-
 /** A value that is only bullets is a mask a UI sent back, never a new password. */
 export function ehMascara(valor: string): boolean {
   return /^•+$/u.test(valor);

@@ -73,7 +73,7 @@ function chavesDesconhecidas(obj: Objeto, prefixo: string, campos: string[], lei
   }
 }
 
-/** Optional text: absent -> `padrao`, null or blank -> null, otherwise trimmed and bounded. */
+/** Optional text: absent, null or blank -> null; otherwise trimmed and bounded (undefined once a rule is broken). */
 function texto(obj: Objeto, chave: string, prefixo: string, erros: Erros, limites: { max: number; min?: number }): string | null | undefined {
   const valor = obj[chave];
   if (valor === undefined || valor === null) return null;

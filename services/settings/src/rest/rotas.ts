@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { CommonErrorCodes, SettingsErrorCodes, type Session } from '@erp/contracts';
 import { HttpError, SessionError, type FastifyInstance, type SessionVerifier } from '@erp/kit';
 import type { ServicoConfiguracao } from '../app/servico';
@@ -15,7 +16,7 @@ declare module 'fastify' {
  * non-admin caller learns nothing about what the body would have produced.
  */
 export function registrarRotas(app: FastifyInstance, servico: ServicoConfiguracao, verifySession: SessionVerifier): void {
-  const autenticar = async (request: { headers: { authorization?: string }; log: FastifyInstance['log']; sessao?: Session }) => {
+  const autenticar = async (request: FastifyRequest) => {
     try {
       request.sessao = await verifySession(request.headers.authorization);
     } catch (error) {
