@@ -81,7 +81,8 @@ export class TokenStore {
       const refusal = refusalFor(action, current.status);
       if (refusal) throw refusal;
       const versao = current.versao + 1;
-      if (await this.claim({ _id: `${id}:${versao}`, tokenId: _id, companyId, acao: action, alteracoes, por, em: now })) {
+      // The claim key uses the canonical (lower-case) hex: an id sent in upper case must claim the same version.
+      if (await this.claim({ _id: `${_id.toHexString()}:${versao}`, tokenId: _id, companyId, acao: action, alteracoes, por, em: now })) {
         await this.tokens.updateOne({ _id, versao: current.versao }, { $set: { ...alteracoes, versao } }).exec();
         return { ...current, ...alteracoes, versao, ultimoUsoEm: await this.lastUse(_id) };
       }
