@@ -30,9 +30,9 @@ export function toDate(value: unknown): Date {
 
 /**
  * `DateTime`: an ISO-8601 string on the wire. Input is checked by the resolvers (`toDate`), not while
- * coercing variables: a coercion failure makes the subgraph answer HTTP 400, which the gateway can only
- * report as its own failure, while a resolver error reaches the client with its BAD_USER_INPUT code.
- * Output is always UTC with milliseconds.
+ * coercing: a coercion failure is refused before execution in graphql-js's wording (GRAPHQL_VALIDATION_FAILED
+ * for a literal, an HTTP 400 for a variable), while the resolver answers BAD_USER_INPUT with our message
+ * however the date was sent. Output is always UTC with milliseconds.
  */
 export const DateTime = new GraphQLScalarType<unknown, string>({
   name: 'DateTime',
