@@ -76,6 +76,7 @@ export interface PendingReference {
 /** A person to check against the company's user directory (one request per batch). */
 export interface PendingUser {
   campo: string;
+  /** In lower case, as stored. */
   email: string;
 }
 
