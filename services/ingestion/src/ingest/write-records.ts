@@ -1,6 +1,7 @@
 import type { IngestionEntity, TokenIdentity } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
-import { isDuplicateKeyError, recordIdFromHex, type RecordStore } from '../store/records';
+import { isDuplicateKeyError } from '../store/errors';
+import { recordIdFromHex, type RecordStore } from '../store/records';
 import { sameContent } from './content';
 import type { KeyState } from './decide-row';
 

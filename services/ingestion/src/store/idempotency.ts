@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
-import { isDuplicateKeyError } from './records';
+import { isDuplicateKeyError } from './errors';
+import { expireByDate } from './expiry';
 
 interface IdempotencyDoc {
   _id: string;
@@ -43,15 +44,7 @@ export async function createIdempotencyStore(options: {
   collection?: string;
 }): Promise<IdempotencyStore> {
   const collection = options.db.collection<IdempotencyDoc>(options.collection ?? 'idempotencia');
-  await collection.createIndex({ expiraEm: 1 }, { expireAfterSeconds: 0 }).catch(() => {
-    options.log.debug('TTL indexes unavailable; expired idempotency keys are swept periodically');
-  });
-  const sweep = setInterval(() => {
-    collection.deleteMany({ expiraEm: { $lt: new Date() } }).catch((error) => {
-      options.log.warn({ err: error }, 'idempotency sweep failed');
-    });
-  }, 10 * 60_000);
-  sweep.unref();
+  const stopExpiry = await expireByDate(collection, { log: options.log, what: 'idempotency keys', everyMs: 10 * 60_000 });
   const idOf = (tokenId: string, chave: string) => `${tokenId}:${chave}`;
 
   const claim = async (tokenId: string, chave: string, impressao: string, attempt = 0): Promise<Claim> => {
@@ -89,8 +82,6 @@ export async function createIdempotencyStore(options: {
     async release(tokenId, chave) {
       await collection.deleteOne({ _id: idOf(tokenId, chave), estado: 'EM_ANDAMENTO' });
     },
-    stop() {
-      clearInterval(sweep);
-    },
+    stop: stopExpiry,
   };
 }

@@ -1,5 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
+import { isDuplicateKeyError } from './errors';
+import { expireByDate } from './expiry';
 
 const WINDOW_MS = 60_000;
 
@@ -24,8 +26,6 @@ interface TicketDoc {
   expiraEm: Date;
 }
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
-
 /** Attempts at taking a ticket before counting again (a burst from many replicas at once). */
 const CLAIM_ATTEMPTS = 8;
 
@@ -37,8 +37,7 @@ const CLAIM_ATTEMPTS = 8;
  *
  * Why not one counter document with `$inc`: FerretDB 1.24 (our test database) loses concurrent `$inc`
  * updates of `findOneAndUpdate` (measured: 70 concurrent hits counted as ~20), while inserts under a unique
- * index are exact on FerretDB and MongoDB alike. Old tickets go by a TTL index where the server has them
- * (MongoDB) and by a periodic sweep everywhere (FerretDB 1.24 has no TTL indexes).
+ * index are exact on FerretDB and MongoDB alike. Old tickets expire by `expiraEm` (see `expireByDate`).
  */
 export async function createRateLimiter(options: {
   db: Connection;
@@ -48,15 +47,7 @@ export async function createRateLimiter(options: {
 }): Promise<RateLimiter> {
   const collection = options.db.collection<TicketDoc>(options.collection ?? 'limites_requisicao');
   await collection.createIndex({ origem: 1, janela: 1 }, { name: 'origem_janela' });
-  await collection.createIndex({ expiraEm: 1 }, { expireAfterSeconds: 0 }).catch(() => {
-    options.log.debug('TTL indexes unavailable; old rate-limit windows are swept periodically');
-  });
-  const sweep = setInterval(() => {
-    collection.deleteMany({ expiraEm: { $lt: new Date() } }).catch((error) => {
-      options.log.warn({ err: error }, 'rate-limit sweep failed');
-    });
-  }, WINDOW_MS);
-  sweep.unref();
+  const stopExpiry = await expireByDate(collection, { log: options.log, what: 'rate-limit tickets', everyMs: WINDOW_MS });
 
   /** The request's rank in the window (1-based), or `limit + 1` once the window is full (no ticket taken). */
   const rank = async (origem: string, janela: number, limit: number): Promise<number> => {
@@ -66,7 +57,7 @@ export async function createRateLimiter(options: {
         await collection.insertOne({ _id: `${origem}:${janela}:${next}`, origem, janela, expiraEm: new Date((janela + 2) * WINDOW_MS) });
         return next;
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         next = attempt % CLAIM_ATTEMPTS === 0 ? (await collection.countDocuments({ origem, janela })) + 1 : next + 1;
       }
     }
@@ -85,8 +76,6 @@ export async function createRateLimiter(options: {
         resetSeconds: Math.max(1, Math.ceil(((janela + 1) * WINDOW_MS - now) / 1000)),
       };
     },
-    stop() {
-      clearInterval(sweep);
-    },
+    stop: stopExpiry,
   };
 }

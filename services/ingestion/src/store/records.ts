@@ -34,10 +34,6 @@ export const newRecordId = (): ObjectIdType => new ObjectId();
 export const recordIdFromHex = (hex: string): ObjectIdType => ObjectId.createFromHexString(hex);
 export const isRecordId = (text: string): boolean => /^[0-9a-f]{24}$/.test(text);
 
-export function isDuplicateKeyError(error: unknown): boolean {
-  return (error as { code?: number } | null)?.code === 11000;
-}
-
 /** Everything a batch asks of the records of one company, each call one round trip. */
 export interface RecordStore {
   ensureIndexes(entities: readonly IngestionEntity[]): Promise<void>;
