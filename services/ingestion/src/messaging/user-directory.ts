@@ -1,7 +1,10 @@
 import { Subjects, usersLookupReplySchema, type UsersLookupRequest } from '@erp/contracts';
 import { requestReply, type Logger, type NatsConnection } from '@erp/kit';
 
-/** Which e-mails are users of a company; `null` when the directory could not be asked. */
+/**
+ * Which e-mails are users of a company; `null` when the directory could not be asked. The e-mails go as given:
+ * distinct and in lower case, as a batch's look-ups collect them.
+ */
 export type UserDirectory = (companyId: string, emails: string[]) => Promise<Set<string> | null>;
 
 /**
@@ -12,7 +15,7 @@ export type UserDirectory = (companyId: string, emails: string[]) => Promise<Set
 export function createUserDirectory(options: { nc: NatsConnection; log: Logger; timeoutMs: number }): UserDirectory {
   return async (companyId, emails) => {
     if (emails.length === 0) return new Set();
-    const request: UsersLookupRequest = { companyId, emails: [...new Set(emails.map((e) => e.toLowerCase()))] };
+    const request: UsersLookupRequest = { companyId, emails };
     try {
       const reply = await requestReply(
         options.nc,
@@ -25,6 +28,7 @@ export function createUserDirectory(options: { nc: NatsConnection; log: Logger; 
         options.log.warn({ codigo: reply.codigo }, 'user directory refused the lookup');
         return null;
       }
+      // Lower-cased here: the directory's spelling is the token service's, not ours.
       return new Set(reply.encontrados.map((e: string) => e.toLowerCase()));
     } catch (error) {
       options.log.warn({ err: error }, 'user directory unavailable');
