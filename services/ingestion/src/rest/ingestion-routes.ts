@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IngestionErrorCodes as Codes } from '@erp/contracts';
 import { HttpError } from '@erp/kit';
-import { describeEntity, entityDefinitions, parseBatchBody } from '../domain';
+import { describeEntity, entityDefinitions, MAX_LINHAS_POR_REQUISICAO, parseBatchBody } from '../domain';
 import { ingestBatch, type BatchResult, type IngestDeps } from '../ingest/ingest-batch';
 import type { TokenAuthenticator } from '../messaging/token-authenticator';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { RateLimiter } from '../store/rate-limit';
 import { accessCheck, accessOf, rateLimitHeaders } from './access';
-import { IngestionErrorCodes as Codes } from '@erp/contracts';
-import { bodyTooLarge, decodeBody } from './gzip';
-
-/** Rows per request (spec section 8); reported to clients as `maxLinhasPorRequisicao`. */
-export const MAX_LINHAS = 500;
+import { ingestionErrorHandler } from './error-reply';
+import { decodeBody } from './gzip';
+import { withIdempotency } from './idempotent-write';
 
 export interface IngestionRoutesOptions {
   authenticator: TokenAuthenticator;
@@ -20,8 +18,6 @@ export interface IngestionRoutesOptions {
   ingest: IngestDeps;
   bodyLimitBytes: number;
 }
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 function mensagem(result: BatchResult): string {
   const counts = `${result.gravadas} gravada(s), ${result.recusadas} recusada(s), ${result.duplicadas} duplicada(s) de ${result.totalLinhas} linha(s)`;
@@ -51,25 +47,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
       }
     });
 
-    scope.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send({ sucesso: false, codigo: error.codigo, erro: error.message, ...error.extra });
-      }
-      const status = error.statusCode ?? 500;
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-        const refusal = bodyTooLarge(options.bodyLimitBytes);
-        return reply.code(413).send({ sucesso: false, codigo: refusal.codigo, erro: refusal.message, ...refusal.extra });
-      }
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-        return reply.code(415).send({ sucesso: false, codigo: Codes.TIPO_CONTEUDO_INVALIDO, erro: 'Content-Type deve ser application/json' });
-      }
-      if (status >= 400 && status < 500) {
-        const erro = String(error.code ?? '').startsWith('Z_') ? 'corpo gzip inválido' : 'corpo da requisição ilegível';
-        return reply.code(400).send({ sucesso: false, codigo: Codes.CORPO_INVALIDO, erro });
-      }
-      request.log.error({ err: error }, 'ingestion request failed');
-      return reply.code(500).send({ sucesso: false, codigo: Codes.ERRO_INTERNO, erro: 'erro interno; em UPSERT é seguro reenviar o lote' });
-    });
+    scope.setErrorHandler(ingestionErrorHandler(options.bodyLimitBytes));
 
     scope.get('/entidades', async (request) => {
       const { token } = accessOf(request);
@@ -77,7 +55,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
         sucesso: true,
         dados: {
           token: { nome: token.nome, prefixo: token.prefixo, modo: token.modo },
-          maxLinhasPorRequisicao: MAX_LINHAS,
+          maxLinhasPorRequisicao: MAX_LINHAS_POR_REQUISICAO,
           entidades: entityDefinitions.filter((def) => token.entidades.includes(def.entidade)).map(describeEntity),
         },
       };
@@ -85,7 +63,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
 
     const write = (preview: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const access = accessOf(request);
-      const check = parseBatchBody(request.body, MAX_LINHAS);
+      const check = parseBatchBody(request.body, MAX_LINHAS_POR_REQUISICAO);
       if (!check.ok) throw new HttpError(check.status, check.codigo, check.erro, check.extra);
       const run = async () => {
         const dados = await ingestBatch(options.ingest, {
@@ -107,49 +85,4 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
     scope.post('/:entidade/preview', { config: { entidade: true }, bodyLimit }, write(true));
     scope.post('/:entidade', { config: { entidade: true }, bodyLimit }, write(false));
   };
-}
-
-/**
- * Runs a stored batch at most once per `Idempotency-Key` (per token): the same key with the same entity and
- * body replays the first response; with anything else it is refused.
- */
-async function withIdempotency(
-  store: IdempotencyStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  key: string,
-  run: () => Promise<object>,
-): Promise<unknown> {
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, Codes.CHAVE_IDEMPOTENCIA_INVALIDA, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis');
-  }
-  const { token, entity } = accessOf(request);
-  const impressao = createHash('sha256').update(`${entity!.entidade}\n${JSON.stringify(request.body)}`).digest('hex');
-  const claim = await store.claim(token.id, key, impressao);
-  switch (claim.kind) {
-    case 'replay':
-      reply.header('idempotency-replayed', 'true');
-      return reply.code(claim.status).type('application/json; charset=utf-8').send(claim.body);
-    case 'reused':
-      throw new HttpError(
-        422,
-        Codes.CHAVE_IDEMPOTENCIA_REUTILIZADA,
-        'esta Idempotency-Key já foi usada com outro corpo ou outra entidade; use uma chave nova para um lote novo',
-      );
-    case 'in-progress':
-      reply.header('retry-after', '2');
-      throw new HttpError(409, Codes.CHAVE_IDEMPOTENCIA_EM_USO, 'um lote com esta Idempotency-Key ainda está sendo processado; tente de novo em instantes');
-    case 'new':
-      break;
-  }
-  let response: object;
-  try {
-    response = await run();
-  } catch (error) {
-    await store.release(token.id, key).catch((releaseError) => request.log.error({ err: releaseError }, 'idempotency release failed'));
-    throw error;
-  }
-  const body = JSON.stringify(response);
-  await store.complete(token.id, key, 200, body);
-  return reply.code(200).type('application/json; charset=utf-8').send(body);
 }

@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IngestionErrorCodes as Codes } from '@erp/contracts';
+import { HttpError } from '@erp/kit';
+import type { IdempotencyStore } from '../store/idempotency';
+import { accessOf } from './access';
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Runs a stored batch at most once per `Idempotency-Key` (per token): the same key with the same entity and
+ * body replays the first response; with anything else it is refused.
+ */
+export async function withIdempotency(
+  store: IdempotencyStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  run: () => Promise<object>,
+): Promise<unknown> {
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(400, Codes.CHAVE_IDEMPOTENCIA_INVALIDA, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis');
+  }
+  const { token, entity } = accessOf(request);
+  const impressao = createHash('sha256').update(`${entity!.entidade}\n${JSON.stringify(request.body)}`).digest('hex');
+  const claim = await store.claim(token.id, key, impressao);
+  switch (claim.kind) {
+    case 'replay':
+      reply.header('idempotency-replayed', 'true');
+      return reply.code(claim.status).type('application/json; charset=utf-8').send(claim.body);
+    case 'reused':
+      throw new HttpError(
+        422,
+        Codes.CHAVE_IDEMPOTENCIA_REUTILIZADA,
+        'esta Idempotency-Key já foi usada com outro corpo ou outra entidade; use uma chave nova para um lote novo',
+      );
+    case 'in-progress':
+      reply.header('retry-after', '2');
+      throw new HttpError(409, Codes.CHAVE_IDEMPOTENCIA_EM_USO, 'um lote com esta Idempotency-Key ainda está sendo processado; tente de novo em instantes');
+    case 'new':
+      break;
+  }
+  let response: object;
+  try {
+    response = await run();
+  } catch (error) {
+    await store.release(token.id, key).catch((releaseError) => request.log.error({ err: releaseError }, 'idempotency release failed'));
+    throw error;
+  }
+  const body = JSON.stringify(response);
+  await store.complete(token.id, key, 200, body);
+  return reply.code(200).type('application/json; charset=utf-8').send(body);
+}
