@@ -1,5 +1,7 @@
+import { IngestionErrorCodes as Codes } from '@erp/contracts';
 import type { BatchBodyCheck } from './types';
 
+/** Rows per request (spec section 8); reported to clients as `maxLinhasPorRequisicao`. */
 export const MAX_LINHAS_POR_REQUISICAO = 500;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -9,7 +11,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function invalido(erro: string): BatchBodyCheck {
-  return { ok: false, status: 400, codigo: 'CORPO_INVALIDO', erro };
+  return { ok: false, status: 400, codigo: Codes.CORPO_INVALIDO, erro };
 }
 
 /**
@@ -29,13 +31,13 @@ export function parseBatchBody(body: unknown, maximo = MAX_LINHAS_POR_REQUISICAO
     return invalido('"linhas" deve ser uma lista de objetos: envie { "linhas": [ {...}, ... ] }.');
   }
   if (linhas.length === 0) {
-    return { ok: false, status: 400, codigo: 'LOTE_VAZIO', erro: 'O lote está vazio: "linhas" precisa de ao menos uma linha.' };
+    return { ok: false, status: 400, codigo: Codes.LOTE_VAZIO, erro: 'O lote está vazio: "linhas" precisa de ao menos uma linha.' };
   }
   if (linhas.length > maximo) {
     return {
       ok: false,
       status: 413,
-      codigo: 'LOTE_GRANDE_DEMAIS',
+      codigo: Codes.LOTE_GRANDE_DEMAIS,
       erro: `O lote tem ${linhas.length} linhas; o máximo por requisição é ${maximo}. Divida o envio em lotes menores.`,
       extra: { maximo, recebidas: linhas.length },
     };

@@ -1,4 +1,4 @@
-import type { IngestionEntity } from '@erp/contracts';
+import type { IngestionEntity, IngestionErrorCodes } from '@erp/contracts';
 
 /**
  * The one declarative definition of an ingestion entity: discovery, row validation and storage are all
@@ -99,7 +99,7 @@ export type BatchBodyCheck =
   | {
       ok: false;
       status: 400 | 413;
-      codigo: 'CORPO_INVALIDO' | 'LOTE_VAZIO' | 'LOTE_GRANDE_DEMAIS';
+      codigo: typeof IngestionErrorCodes.CORPO_INVALIDO | typeof IngestionErrorCodes.LOTE_VAZIO | typeof IngestionErrorCodes.LOTE_GRANDE_DEMAIS;
       erro: string;
       extra?: Record<string, unknown>;
     };

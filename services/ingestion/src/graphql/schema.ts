@@ -1,5 +1,5 @@
 import { gql, refusal, requireAdmin, type GraphContext } from '@erp/kit';
-import { isIngestionEntity, type IngestionEntity } from '@erp/contracts';
+import { IngestionErrorCodes, isIngestionEntity, type IngestionEntity } from '@erp/contracts';
 import { entityDefinitions } from '../domain';
 import { contentOf } from '../ingest/content';
 import type { BatchDoc, BatchStore } from '../store/batches';
@@ -85,11 +85,17 @@ function pageSize(primeiros: number): number {
 
 function knownEntity(entidade: string): IngestionEntity {
   if (!isIngestionEntity(entidade)) {
-    throw refusal('ENTIDADE_DESCONHECIDA', `entidade desconhecida: "${entidade.slice(0, 100)}"`, {
+    throw refusal(IngestionErrorCodes.ENTIDADE_DESCONHECIDA, `entidade desconhecida: "${entidade.slice(0, 100)}"`, {
       entidadesExistentes: entityDefinitions.map((def) => def.entidade),
     });
   }
   return entidade;
+}
+
+/** A page asked for `limit + 1` documents: the extra one only tells that there is a next page. */
+function connection<D, I>(docs: D[], limit: number, item: (doc: D) => I, cursorAfter: (doc: D) => string) {
+  const itens = docs.slice(0, limit);
+  return { itens: itens.map(item), proximo: docs.length > limit ? cursorAfter(itens[itens.length - 1]) : null };
 }
 
 const badCursor = () => refusal('CURSOR_INVALIDO', 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
@@ -145,12 +151,7 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
           depois = { recebidoEm: new Date(position.t), loteId: position.l };
         }
         const docs = await stores.batches.page(session.companyId, entidade, limit + 1, depois);
-        const itens = docs.slice(0, limit);
-        const last = itens[itens.length - 1];
-        return {
-          itens: itens.map(lote),
-          proximo: docs.length > limit ? encodeCursor('lote', { t: last.recebidoEm.getTime(), l: last._id }) : null,
-        };
+        return connection(docs, limit, lote, (last) => encodeCursor('lote', { t: last.recebidoEm.getTime(), l: last._id }));
       },
 
       registrosIngeridos: async (
@@ -168,12 +169,7 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
           depois = recordIdFromHex(position.i);
         }
         const docs = await stores.records.page(entidade, session.companyId, limit + 1, depois);
-        const itens = docs.slice(0, limit);
-        const last = itens[itens.length - 1];
-        return {
-          itens: itens.map(registro),
-          proximo: docs.length > limit ? encodeCursor(`registro:${entidade}`, { i: String(last._id) }) : null,
-        };
+        return connection(docs, limit, registro, (last) => encodeCursor(`registro:${entidade}`, { i: String(last._id) }));
       },
     },
   };
