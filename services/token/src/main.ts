@@ -19,7 +19,7 @@ void bootService({
     const users = await UsuarioStore.open(db);
     serveAuthenticate(nc, tokens, log, config.TOKEN_LAST_USE_GRANULARITY_SECONDS * 1000);
     serveUsersLookup(nc, users, log);
-    const tokenGraph = tokenResolvers(tokens, tokenChangedPublisher(nc));
+    const tokenGraph = tokenResolvers(tokens, tokenChangedPublisher(nc, log));
     const userGraph = usuarioResolvers(users);
     return {
       typeDefs,

@@ -52,7 +52,7 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
       const session = requireAdmin(context);
       const now = new Date();
       const token = await store.apply(session.companyId, args.id, action, changes(args, now), session.userId, now);
-      publish(token, changeOf[action], now);
+      await publish(token, changeOf[action], now);
       return view(token, now);
     });
 
@@ -87,7 +87,7 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
             criadoEm: now,
             criadoPor: session.userId,
           });
-          publish(token, 'CRIADO', now);
+          await publish(token, 'CRIADO', now);
           return { token: value, tokenIngestao: view(token, now) };
         },
       ),

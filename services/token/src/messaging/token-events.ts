@@ -1,15 +1,17 @@
 import { encode, Subjects, type TokenChangedEvent } from '@erp/contracts';
-import type { NatsConnection } from '@erp/kit';
+import type { Logger, NatsConnection } from '@erp/kit';
 import type { TokenRecord } from '../store/token-model';
 
-export type PublishTokenChanged = (token: TokenRecord, change: TokenChangedEvent['change'], at: Date) => void;
+export type PublishTokenChanged = (token: TokenRecord, change: TokenChangedEvent['change'], at: Date) => Promise<void>;
 
 /**
  * Core NATS publish, not JetStream: the event only tells caches to forget, and a cache that misses it still
- * expires on its own short TTL. Fire-and-forget: the change is already stored when this runs.
+ * expires on its own short TTL. The flush makes the administrator's answer wait until the broker holds the
+ * event, so a revoke is already on its way to every ingestion replica when the screen says "revogado".
+ * A failed flush does not fail the change, which is already stored.
  */
-export function tokenChangedPublisher(nc: NatsConnection): PublishTokenChanged {
-  return (token, change, at) => {
+export function tokenChangedPublisher(nc: NatsConnection, log: Logger): PublishTokenChanged {
+  return async (token, change, at) => {
     const event: TokenChangedEvent = {
       tokenId: token._id.toHexString(),
       companyId: token.companyId,
@@ -18,5 +20,6 @@ export function tokenChangedPublisher(nc: NatsConnection): PublishTokenChanged {
       at: at.toISOString(),
     };
     nc.publish(Subjects.tokenChanged, encode(event));
+    await nc.flush().catch((error) => log.warn({ err: error, tokenId: event.tokenId }, 'token-changed event not confirmed by the broker'));
   };
 }
