@@ -79,7 +79,7 @@ export function validateRow(def: EntityDefinition, raw: Record<string, unknown>)
   }
 
   if (erros) return { ok: false, erros };
-  // Avisos carry no final period: the service joins them with "; " into the row's single `aviso`.
+  // Avisos carry no final period; the service joins them, with its own, into the row's single `aviso`.
   if (ignoradas) coleta.avisos.push(`chaves desconhecidas ignoradas: ${listarChaves(ignoradas)}`);
   return {
     ok: true,

@@ -1,7 +1,7 @@
 import { gql, refusal, requireAdmin, type GraphContext } from '@erp/kit';
 import { IngestionErrorCodes, isIngestionEntity, type IngestionEntity } from '@erp/contracts';
 import { entityDefinitions } from '../domain';
-import { contentOf } from '../ingest/content';
+import { storedContent } from '../ingest/content';
 import type { BatchDoc, BatchStore } from '../store/batches';
 import { isRecordId, recordIdFromHex, type RecordDoc, type RecordStore } from '../store/records';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -121,7 +121,7 @@ const toJson = (value: unknown) =>
   JSON.stringify(value, (_key, v: unknown) => (v instanceof Date ? v.toISOString() : v));
 
 function registro(doc: RecordDoc) {
-  const { vinculos, ...valores } = contentOf(doc);
+  const { vinculos, ...valores } = storedContent(doc);
   return {
     id: String(doc._id),
     chave: doc.chave,

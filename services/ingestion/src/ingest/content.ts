@@ -5,15 +5,16 @@ export type Content = Record<string, unknown>;
 
 const RESERVED = new Set<string>(RESERVED_FIELDS.filter((name) => name !== 'vinculos'));
 
-export function contentOf(source: RecordDoc): Content;
-export function contentOf(valores: Record<string, unknown>, vinculos: Record<string, string>): Content;
-export function contentOf(source: Record<string, unknown>, vinculos?: Record<string, string>): Content {
-  if (vinculos === undefined) {
-    const content: Content = {};
-    for (const [campo, value] of Object.entries(source)) if (!RESERVED.has(campo)) content[campo] = value;
-    return content;
-  }
-  return Object.keys(vinculos).length > 0 ? { ...source, vinculos } : { ...source };
+/** The content of a stored record: its values and `vinculos`, without the store's bookkeeping fields. */
+export function storedContent(doc: RecordDoc): Content {
+  const content: Content = {};
+  for (const [campo, value] of Object.entries(doc)) if (!RESERVED.has(campo)) content[campo] = value;
+  return content;
+}
+
+/** The content a valid row would store: its values, plus `vinculos` when a reference was found. */
+export function rowContent(valores: Record<string, unknown>, vinculos: Record<string, string>): Content {
+  return Object.keys(vinculos).length > 0 ? { ...valores, vinculos } : { ...valores };
 }
 
 function comparable(value: unknown): unknown {

@@ -1,6 +1,6 @@
 import type { TokenIdentity } from '@erp/contracts';
 import { newRecordId, type RecordDoc } from '../store/records';
-import { contentOf, sameContent, type Content } from './content';
+import { sameContent, storedContent, type Content } from './content';
 import type { Acao, OkOutcome } from './outcomes';
 
 /** What the batch knows of one key while walking the rows in order. */
@@ -30,7 +30,7 @@ function stateOf(keys: Map<string, KeyState>, stored: Map<string, RecordDoc>, ch
   let state = keys.get(chave);
   if (!state) {
     const existing = stored.get(chave);
-    const before = existing ? contentOf(existing) : null;
+    const before = existing ? storedContent(existing) : null;
     const id = existing ? String(existing._id) : newRecordId().toHexString();
     state = { id, before, content: before ?? {}, linha: null, rows: [], creator: null };
     keys.set(chave, state);

@@ -6,7 +6,7 @@ import type { EntityDefinition } from '../domain/types';
 import type { UserDirectory } from '../messaging/user-directory';
 import type { BatchDoc, BatchStore } from '../store/batches';
 import type { RecordStore } from '../store/records';
-import { contentOf } from './content';
+import { rowContent } from './content';
 import { decideRow, type KeyState } from './decide-row';
 import { checkPeople, linkReferences, lookUp } from './lookups';
 import { summarise, type BatchResult, type RowOutcome } from './outcomes';
@@ -53,7 +53,7 @@ export async function ingestBatch(deps: IngestDeps, request: BatchRequest): Prom
       return;
     }
     const avisos = [...validation.avisos];
-    const content = contentOf(validation.valores, linkReferences(validation, lookups, avisos));
+    const content = rowContent(validation.valores, linkReferences(validation, lookups, avisos));
     checkPeople(validation, lookups.people, avisos);
     outcomes.push(decideRow(token.modo, keys, lookups.stored, { linha, chave: validation.chave, content, avisos }));
   });
