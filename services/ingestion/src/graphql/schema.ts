@@ -78,7 +78,7 @@ const MAX_PAGE = 200;
 
 function pageSize(primeiros: number): number {
   if (!Number.isInteger(primeiros) || primeiros < MIN_PAGE || primeiros > MAX_PAGE) {
-    throw refusal('PRIMEIROS_INVALIDO', `primeiros deve estar entre ${MIN_PAGE} e ${MAX_PAGE}`);
+    throw refusal(IngestionErrorCodes.PRIMEIROS_INVALIDO, `primeiros deve estar entre ${MIN_PAGE} e ${MAX_PAGE}`);
   }
   return primeiros;
 }
@@ -98,7 +98,7 @@ function connection<D, I>(docs: D[], limit: number, item: (doc: D) => I, cursorA
   return { itens: itens.map(item), proximo: docs.length > limit ? cursorAfter(itens[itens.length - 1]) : null };
 }
 
-const badCursor = () => refusal('CURSOR_INVALIDO', 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
+const badCursor = () => refusal(IngestionErrorCodes.CURSOR_INVALIDO, 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
 
 function lote(doc: BatchDoc) {
   return {

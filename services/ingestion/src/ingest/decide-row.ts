@@ -66,8 +66,13 @@ export function decideRow(
     state.linha = linha;
   }
   const outcome: OkOutcome = { linha, status: 'OK', id: state.id, acao, duplicado: acao === 'DUPLICADO' };
-  if (avisos.length > 0) outcome.aviso = avisos.join(' ');
+  if (avisos.length > 0) outcome.aviso = joinAvisos(avisos);
   state.rows.push(outcome);
   if (acao === 'CRIADO') state.creator = outcome;
   return outcome;
+}
+
+/** One `aviso` text from several notes: each a sentence ending with a period (the row rules' notes have none). */
+export function joinAvisos(avisos: readonly string[]): string {
+  return avisos.map((aviso) => (aviso.endsWith('.') ? aviso : `${aviso}.`)).join(' ');
 }

@@ -3,7 +3,7 @@ import type { Logger } from '@erp/kit';
 import { isDuplicateKeyError } from '../store/errors';
 import { recordIdFromHex, type RecordStore } from '../store/records';
 import { sameContent } from './content';
-import type { KeyState } from './decide-row';
+import { joinAvisos, type KeyState } from './decide-row';
 
 const GENERIC_WRITE_FAILURE = 'não foi possível gravar esta linha; reenvie-a (em UPSERT o reenvio é seguro)';
 
@@ -169,7 +169,7 @@ function writeInserts(context: WriteContext, keys: Map<string, KeyState>): Promi
     creator.acao = 'DUPLICADO';
     creator.duplicado = true;
     const aviso = `já existe um registro com a chave "${write.chave}" (gravado por outro envio ao mesmo tempo); linha não gravada (modo INSERT).`;
-    creator.aviso = creator.aviso ? `${creator.aviso} ${aviso}` : aviso;
+    creator.aviso = joinAvisos(creator.aviso ? [creator.aviso, aviso] : [aviso]);
     return null;
   });
 }
