@@ -1,4 +1,5 @@
-import { createLocalJWKSet, createRemoteJWKSet, importSPKI, jwtVerify, type JWTPayload } from 'jose';
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { SessionRoles, type Session, type SessionRole } from '@erp/contracts';
 import type { BaseConfig } from './config';
 
@@ -14,20 +15,37 @@ export type SessionVerifier = (authorization: string | undefined) => Promise<Ses
 
 type KeyInput = Parameters<typeof jwtVerify>[1];
 
+/** Public-key algorithms accepted from a JWKS; never HS256 there, so a public key cannot be used as an HMAC secret. */
+const ASYMMETRIC = ['RS256', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
 export type SessionConfig = Pick<
   BaseConfig,
   'SESSION_JWT_SECRET' | 'SESSION_PUBLIC_KEY' | 'SESSION_JWKS_URL' | 'SESSION_ISSUER' | 'SESSION_AUDIENCE'
 >;
 
+/** The JWS algorithm a public key verifies, from the key itself (a PEM does not say whether it is RSA or EC). */
+function algorithmOf(key: KeyObject): string {
+  switch (key.asymmetricKeyType) {
+    case 'rsa':
+      return 'RS256';
+    case 'ec':
+      return ({ prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' } as Record<string, string>)[key.asymmetricKeyDetails?.namedCurve ?? ''] ?? 'ES256';
+    case 'ed25519':
+      return 'EdDSA';
+    default:
+      throw new Error(`SESSION_PUBLIC_KEY: unsupported key type ${key.asymmetricKeyType}`);
+  }
+}
+
 async function resolveKey(config: SessionConfig): Promise<{ key: KeyInput; algorithms: string[] }> {
   if (config.SESSION_JWKS_URL) {
-    return { key: createRemoteJWKSet(new URL(config.SESSION_JWKS_URL)), algorithms: ['RS256', 'ES256', 'EdDSA'] };
+    return { key: createRemoteJWKSet(new URL(config.SESSION_JWKS_URL)), algorithms: ASYMMETRIC };
   }
   if (config.SESSION_PUBLIC_KEY) {
     const text = config.SESSION_PUBLIC_KEY.trim();
-    if (text.startsWith('{')) return { key: createLocalJWKSet({ keys: [JSON.parse(text)] }), algorithms: ['RS256', 'ES256', 'EdDSA'] };
-    const alg = text.includes('EC ') ? 'ES256' : 'RS256';
-    return { key: await importSPKI(text, alg), algorithms: [alg] };
+    if (text.startsWith('{')) return { key: createLocalJWKSet({ keys: [JSON.parse(text)] }), algorithms: ASYMMETRIC };
+    const key = createPublicKey(text);
+    return { key, algorithms: [algorithmOf(key)] };
   }
   return { key: new TextEncoder().encode(config.SESSION_JWT_SECRET), algorithms: ['HS256'] };
 }
