@@ -23,7 +23,8 @@ export function decode<T>(subject: string, schema: Joi.Schema<T>, data: Uint8Arr
   } catch {
     throw new ContractViolation(subject, 'not JSON');
   }
-  const { value, error } = schema.validate(parsed, { stripUnknown: true });
-  if (error) throw new ContractViolation(subject, error.message);
+  const { value, error } = schema.validate(parsed, { stripUnknown: true, abortEarly: false });
+  // Paths and rule names only: joi's messages may quote the offending value, which could be a secret.
+  if (error) throw new ContractViolation(subject, error.details.map((d) => `${d.path.join('.') || '(body)'}: ${d.type}`).join(', '));
   return value as T;
 }

@@ -3,7 +3,7 @@ import type { DocumentNode } from 'graphql';
 import type { BaseConfig } from './config';
 import { createHttpApp, type FastifyInstance } from './http';
 import { createLogger, type Logger } from './logger';
-import { connectMongo, isMongoReady } from './mongo';
+import { closeMongo, connectMongo, isMongoReady } from './mongo';
 import { connectNats, isNatsReady, type NatsConnection } from './nats';
 import { runService, type Stop } from './service';
 import { createSessionVerifier, type SessionVerifier } from './session';
@@ -38,7 +38,11 @@ export function bootService<C extends BaseConfig>(definition: ServiceDefinition<
   const log = createLogger(name, config.LOG_LEVEL);
   return runService(log, async () => {
     const db = await connectMongo(config.MONGODB_URL, definition.dbName, log);
-    const nc = await connectNats(config.NATS_URL, name, log, config.NATS_CREDS_FILE);
+    const nc = await connectNats(config.NATS_URL, name, log, {
+      credsFile: config.NATS_CREDS_FILE,
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+    });
     const app = createHttpApp({
       log,
       bodyLimit: definition.bodyLimit,
@@ -51,6 +55,6 @@ export function bootService<C extends BaseConfig>(definition: ServiceDefinition<
     const { typeDefs, resolvers, stops = [] } = await definition.setup({ config, log, db, nc, app, verifySession });
     await mountSubgraph(app, { typeDefs, resolvers, verifySession, log });
     await app.listen({ host: config.HOST, port: config.PORT });
-    return [() => db.close(), () => nc.drain(), ...stops, () => app.close()];
+    return [() => closeMongo(db), () => nc.drain(), ...stops, () => app.close()];
   });
 }

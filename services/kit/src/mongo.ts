@@ -21,3 +21,9 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
 export function isMongoReady(connection: Connection): boolean {
   return connection.readyState === mongoose.ConnectionStates.connected;
 }
+
+/** Closes the connection on purpose: the disconnect that follows is not worth a warning. */
+export function closeMongo(connection: Connection): Promise<void> {
+  connection.removeAllListeners('disconnected');
+  return connection.close();
+}

@@ -7,16 +7,34 @@ import type { Logger } from './logger';
 
 export type { NatsConnection };
 
-/** Connects and keeps reconnecting for ever: a broker restart must not take a service down. */
+/**
+ * How a service proves who it is to the broker: a credentials file (JWT + NKey seed), or a user and password
+ * whose permissions the server configuration lists. Neither: an unauthenticated development broker.
+ */
+export interface NatsAuth {
+  credsFile?: string;
+  user?: string;
+  password?: string;
+}
+
+/**
+ * Connects and keeps reconnecting for ever: a broker restart must not take a service down. With a user, reply
+ * inboxes are `_INBOX.<user>.…`, so the broker can let each user read only its own replies.
+ * `auth` as a string is the credentials file (the earlier signature).
+ */
 export async function connectNats(
   url: string,
   name: string,
   log: Logger,
-  credsFile?: string,
+  auth: string | NatsAuth = {},
 ): Promise<NatsConnection> {
+  const { credsFile, user, password } = typeof auth === 'string' ? { credsFile: auth } : auth;
   const nc = await connect({
     servers: url.split(','),
     authenticator: credsFile ? credsAuthenticator(readFileSync(credsFile)) : undefined,
+    user,
+    pass: password,
+    inboxPrefix: user ? `_INBOX.${user}` : undefined,
     name,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
@@ -25,9 +43,11 @@ export async function connectNats(
   (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') log.warn({ nats: status.type }, 'nats status');
+      // A denied publish or subscribe is a deployment fault (permissions vs. code); say which subject.
+      if (status.type === 'error') log.error({ err: status.error }, 'nats error');
     }
   })().catch(() => undefined);
-  log.info({ server: nc.getServer() }, 'nats connected');
+  log.info({ server: nc.getServer(), user }, 'nats connected');
   return nc;
 }
 
@@ -56,9 +76,11 @@ export function serveRequests<Req, Res>(
         msg.respond(encode(await handler(request)));
       } catch (error) {
         const contract = error instanceof ContractViolation;
-        log.error({ err: error, subject }, contract ? 'request breaks its contract' : 'request handler failed');
+        // A request that breaks the contract is the sender's bug: a warning here, the details in the reply.
+        if (contract) log.warn({ subject, detail: error.message }, 'request breaks its contract');
+        else log.error({ err: error, subject }, 'request handler failed');
         msg.respond(
-          encode({ ok: false, codigo: contract ? 'CONTRATO_VIOLADO' : 'ERRO_INTERNO', erro: 'request not handled' }),
+          encode({ ok: false, codigo: contract ? 'CONTRATO_VIOLADO' : 'ERRO_INTERNO', erro: contract ? error.message : 'request not handled' }),
         );
       }
     }
