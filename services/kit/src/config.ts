@@ -10,6 +10,8 @@ export const baseConfigKeys = {
     .required(),
   NATS_URL: Joi.string().required(),
   NATS_CREDS_FILE: Joi.string(),
+  NATS_USER: Joi.string().pattern(/^[A-Za-z0-9_-]+$/, 'a name without dots, spaces or wildcards'),
+  NATS_PASSWORD: Joi.string(),
   NATS_STREAM_REPLICAS: Joi.number().integer().min(1).max(5).default(1),
   SESSION_JWT_SECRET: Joi.string().min(32),
   SESSION_PUBLIC_KEY: Joi.string(),
@@ -27,6 +29,12 @@ export interface BaseConfig {
   NATS_URL: string;
   /** NATS credentials (JWT + NKey seed) file; absent on an unauthenticated development broker. */
   NATS_CREDS_FILE?: string;
+  /**
+   * NATS user and password (set both or neither); the broker's permissions for this user decide which subjects
+   * the service may publish and subscribe (deploy/nats/authorization.conf). Absent: no user/password sent.
+   */
+  NATS_USER?: string;
+  NATS_PASSWORD?: string;
   /** Replicas of the JetStream streams a service creates (3 on a production cluster). */
   NATS_STREAM_REPLICAS: number;
   SESSION_JWT_SECRET?: string;
@@ -65,10 +73,14 @@ export function loadConfig<T extends Partial<BaseConfig>>(
   env: NodeJS.ProcessEnv = process.env,
   options: { stores?: boolean } = {},
 ): T {
-  const { MONGODB_URL, NATS_URL, ...withoutStores } = baseConfigKeys;
+  const { MONGODB_URL, NATS_URL, NATS_CREDS_FILE, NATS_USER, NATS_PASSWORD, ...withoutStores } = baseConfigKeys;
   // The gateway keeps no state, so it is the one process without a database or broker.
-  const base = options.stores === false ? withoutStores : { ...withoutStores, MONGODB_URL, NATS_URL };
-  const schema = Joi.object({ ...base, ...keys })
+  const stores = options.stores !== false;
+  const base = stores ? { ...withoutStores, MONGODB_URL, NATS_URL, NATS_CREDS_FILE, NATS_USER, NATS_PASSWORD } : withoutStores;
+  let schema = Joi.object({ ...base, ...keys });
+  // One way to authenticate to NATS: a user needs its password, and a creds file carries its own identity.
+  if (stores) schema = schema.and('NATS_USER', 'NATS_PASSWORD').oxor('NATS_CREDS_FILE', 'NATS_USER');
+  schema = schema
     .custom(sessionKeyRule)
     .options({ abortEarly: false, allowUnknown: true, stripUnknown: true, convert: true });
   const { value, error } = schema.validate(env);

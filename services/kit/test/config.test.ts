@@ -32,6 +32,18 @@ describe('kit config - validated at start', () => {
     });
   });
 
+  it('kit config - a NATS user comes with its password, and not beside a credentials file', () => {
+    const session = { ...stores, SESSION_JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(keys, session)).not.toHaveProperty('NATS_USER');
+    expect(loadConfig(keys, { ...session, NATS_USER: 'ingestion', NATS_PASSWORD: 'p' })).toMatchObject({ NATS_USER: 'ingestion', NATS_PASSWORD: 'p' });
+    expect(() => loadConfig(keys, { ...session, NATS_USER: 'ingestion' })).toThrow(/NATS_PASSWORD/);
+    expect(() => loadConfig(keys, { ...session, NATS_PASSWORD: 'p' })).toThrow(/NATS_USER/);
+    expect(() => loadConfig(keys, { ...session, NATS_USER: 'a.b', NATS_PASSWORD: 'p' })).toThrow(/NATS_USER/);
+    expect(() => loadConfig(keys, { ...session, NATS_USER: 'x', NATS_PASSWORD: 'p', NATS_CREDS_FILE: '/x.creds' })).toThrow(/NATS_CREDS_FILE/);
+    // The error never repeats the password.
+    expect(() => loadConfig(keys, { ...session, NATS_PASSWORD: 'secret-value' })).toThrow(/^(?![\s\S]*secret-value)/);
+  });
+
   it('kit config - the gateway needs no database or broker', () => {
     expect(() => loadConfig(keys, { SESSION_JWT_SECRET: 'x'.repeat(32) }, { stores: false })).not.toThrow();
     expect(() => loadConfig(keys, { SESSION_JWT_SECRET: 'x'.repeat(32) })).toThrow(ConfigError);
