@@ -1,4 +1,4 @@
-import type Joi from 'joi';
+import Joi from 'joi';
 
 /** Thrown when a message that crossed a boundary does not match its contract. */
 export class ContractViolation extends Error {
@@ -28,3 +28,19 @@ export function decode<T>(subject: string, schema: Joi.Schema<T>, data: Uint8Arr
   if (error) throw new ContractViolation(subject, error.details.map((d) => `${d.path.join('.') || '(body)'}: ${d.type}`).join(', '));
   return value as T;
 }
+
+/**
+ * The reply of any request/reply subject that could not be answered (including `CONTRATO_VIOLADO` and
+ * `ERRO_INTERNO` from the kit's responder): a stable code and a human text.
+ */
+export interface FailureReply {
+  ok: false;
+  codigo: string;
+  erro: string;
+}
+
+export const failureReplySchema = Joi.object<FailureReply>({
+  ok: Joi.valid(false).required(),
+  codigo: Joi.string().required(),
+  erro: Joi.string().required(),
+});

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { failureReplySchema, type FailureReply } from './codec';
 
 /**
  * Company user directory (owned by the token service). The ingestion service asks, once per batch, which of
@@ -17,7 +18,7 @@ export interface UsersLookupRequest {
 
 export type UsersLookupReply =
   | { ok: true; /** Lower-cased e-mails that are users of the company. */ encontrados: string[] }
-  | { ok: false; codigo: string; erro: string };
+  | FailureReply;
 
 export const usersLookupRequestSchema = Joi.object<UsersLookupRequest>({
   companyId: Joi.string().min(1).required(),
@@ -26,5 +27,5 @@ export const usersLookupRequestSchema = Joi.object<UsersLookupRequest>({
 
 export const usersLookupReplySchema = Joi.alternatives<UsersLookupReply>().try(
   Joi.object({ ok: Joi.valid(true).required(), encontrados: Joi.array().items(Joi.string()).required() }),
-  Joi.object({ ok: Joi.valid(false).required(), codigo: Joi.string().required(), erro: Joi.string().required() }),
+  failureReplySchema,
 );

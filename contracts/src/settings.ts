@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { failureReplySchema, type FailureReply } from './codec';
 
 /**
  * Fiscal settings contract, owned by the settings service. The REST/GraphQL view (`ConfiguracaoFiscal`) shows
@@ -109,7 +110,7 @@ export interface SettingsGetRequest {
 }
 export type SettingsGetReply =
   | { ok: true; configuracao: ConfiguracaoFiscalCompartilhada }
-  | { ok: false; codigo: string; erro: string };
+  | FailureReply;
 
 // ---- settings.v1.sign ----
 
@@ -139,7 +140,7 @@ export type SettingsSignReply =
       /** The signer's public certificate (DER, base64) for `X509Certificate` in the XML signature. */
       certificadoBase64: string;
     }
-  | { ok: false; codigo: string; erro: string };
+  | FailureReply;
 
 // ---- settings.v1.changed (JetStream, Nats-Msg-Id = `${companyId}:${versao}`) ----
 
@@ -196,15 +197,13 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
   atualizadoEm: Joi.string().isoDate().allow(null).required(),
 });
 
-const failureSchema = Joi.object({ ok: Joi.valid(false).required(), codigo: Joi.string().required(), erro: Joi.string().required() });
-
 export const settingsGetRequestSchema = Joi.object<SettingsGetRequest>({
   companyId: Joi.string().min(1).max(200).required(),
 });
 
 export const settingsGetReplySchema = Joi.alternatives<SettingsGetReply>().try(
   Joi.object({ ok: Joi.valid(true).required(), configuracao: configuracaoCompartilhadaSchema.required() }),
-  failureSchema,
+  failureReplySchema,
 );
 
 export const settingsSignRequestSchema = Joi.object<SettingsSignRequest>({
@@ -219,7 +218,7 @@ export const settingsSignReplySchema = Joi.alternatives<SettingsSignReply>().try
     assinaturaBase64: Joi.string().base64().required(),
     certificadoBase64: Joi.string().base64().required(),
   }),
-  failureSchema,
+  failureReplySchema,
 );
 
 export const settingsChangedEventSchema = Joi.object<SettingsChangedEvent>({

@@ -36,13 +36,15 @@ export type AuthenticateReply =
   | { ok: true; token: TokenIdentity }
   | { ok: false; codigo: Extract<TokenErrorCode, 'TOKEN_INVALIDO'>; erro: string };
 
+export const TokenChangeKinds = ['CRIADO', 'REVOGADO', 'INATIVADO', 'REATIVADO', 'RENOVADO', 'ESCOPO_ALTERADO'] as const;
+
 /** Event on `token.v1.changed`: whoever caches a token drops it. */
 export interface TokenChangedEvent {
   tokenId: string;
   companyId: string;
   /** Digest of the token value, so caches keyed by digest can drop it without a reverse index. */
   digest: string;
-  change: 'CRIADO' | 'REVOGADO' | 'INATIVADO' | 'REATIVADO' | 'RENOVADO' | 'ESCOPO_ALTERADO';
+  change: (typeof TokenChangeKinds)[number];
   at: string;
 }
 
@@ -71,7 +73,7 @@ export const tokenChangedEventSchema = Joi.object<TokenChangedEvent>({
   companyId: Joi.string().required(),
   digest: Joi.string().hex().length(64).required(),
   change: Joi.string()
-    .valid('CRIADO', 'REVOGADO', 'INATIVADO', 'REATIVADO', 'RENOVADO', 'ESCOPO_ALTERADO')
+    .valid(...TokenChangeKinds)
     .required(),
   at: Joi.string().isoDate().required(),
 });
