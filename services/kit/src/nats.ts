@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, credsAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { ContractViolation, decode, encode } from '@erp/contracts';
+import { ContractViolation, decode, encode, type FailureReply } from '@erp/contracts';
 import type Joi from 'joi';
 import type { Logger } from './logger';
 
@@ -80,7 +80,11 @@ export function serveRequests<Req, Res>(
         if (contract) log.warn({ subject, detail: error.message }, 'request breaks its contract');
         else log.error({ err: error, subject }, 'request handler failed');
         msg.respond(
-          encode({ ok: false, codigo: contract ? 'CONTRATO_VIOLADO' : 'ERRO_INTERNO', erro: contract ? error.message : 'request not handled' }),
+          encode<FailureReply>({
+            ok: false,
+            codigo: contract ? 'CONTRATO_VIOLADO' : 'ERRO_INTERNO',
+            erro: contract ? error.message : 'request not handled',
+          }),
         );
       }
     }
