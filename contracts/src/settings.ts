@@ -58,13 +58,17 @@ export interface NfseSemSegredo {
   usuario: string | null;
 }
 
-interface ConfiguracaoBase {
+/** The plain (never secret) settings of a company, as kept and as shown. */
+export interface ParametrosFiscais {
   ambiente: Ambiente;
   seriePadrao: number;
   series: number[];
   emissaoAutomatica: boolean;
   timeoutSegundos: number;
   empresa: EmpresaFiscal;
+}
+
+interface ConfiguracaoBase extends ParametrosFiscais {
   /** 0 while the company has saved nothing (the values are the defaults). */
   versao: number;
   atualizadoEm: string | null;

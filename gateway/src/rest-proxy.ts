@@ -6,7 +6,7 @@ import type { GatewayConfig } from './config';
  * The REST paths of the spec, each forwarded unchanged (path, headers, body stream) to the service that owns
  * it, so one base URL serves everything. Bodies are not parsed here: each service enforces its own limits.
  */
-export function restRoutes(config: GatewayConfig): { prefix: string; upstream: string }[] {
+function restRoutes(config: GatewayConfig): { prefix: string; upstream: string }[] {
   return [
     { prefix: '/api/ingestao-pub', upstream: config.INGESTION_SERVICE_URL },
     { prefix: '/api/erp/faturamento/configuracao', upstream: config.SETTINGS_SERVICE_URL },

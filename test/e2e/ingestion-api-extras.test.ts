@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { awaitFreshWindow, BASE, gzipJson, history, incidente, json, newIntegration, records, send } from './ingestion-api-helpers';
+import { awaitFreshWindow, BASE, gzipJson, history, incidente, json, newIntegration, records } from './ingestion-api-helpers';
+import { send } from '../support/env';
 
 const INCIDENTES = `${BASE}/incidente_seguranca`;
 const ENTIDADES = `${BASE}/entidades`;

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { graphql, stackEnv, type GraphResult } from '../support/env';
+import { graphql, send, type GraphResult, type RestReply } from '../support/env';
 import { createToken, newAdmin, type Admin, type TokenView } from './token-helpers';
 
 /** Shared by the ingestion e2e tests: an integration (admin + its own token, so rate limits never collide). */
@@ -11,32 +11,9 @@ export interface Integration {
   preview: (entidade: string, body: unknown) => Promise<Reply>;
 }
 
-export interface Reply {
-  status: number;
-  headers: Headers;
-  body: any;
-}
+export type Reply = RestReply;
 
 export const BASE = '/api/ingestao-pub';
-
-/** Sends raw bytes or text through the gateway (for bodies `rest()` cannot express: gzip, bad types). */
-export async function send(
-  method: string,
-  path: string,
-  options: { bearer?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
-): Promise<Reply> {
-  const headers: Record<string, string> = { ...(options.headers ?? {}) };
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers, body: options.body });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // keep the raw text
-  }
-  return { status: response.status, headers: response.headers, body };
-}
 
 export function json(bearer: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return send(method, path, {

@@ -1,6 +1,7 @@
 import { IngestionEntities } from '@erp/contracts';
 import { ESCOPO, INATIVAR, REATIVAR, RENOVAR, REVOGAR, createToken, inSeconds, newAdmin } from './token-helpers';
-import { BASE, history, incidente, json, newIntegration, records, send } from './ingestion-api-helpers';
+import { BASE, history, incidente, json, newIntegration, records } from './ingestion-api-helpers';
+import { send } from '../support/env';
 
 const ENTIDADES = `${BASE}/entidades`;
 const INCIDENTES = `${BASE}/incidente_seguranca`;

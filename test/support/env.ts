@@ -63,20 +63,21 @@ export async function graphql<T = Record<string, any>>(
   return { ...body, status: response.status };
 }
 
-/** Sends a REST request through the gateway. `body` objects are sent as JSON, strings as they are. */
-export async function rest(
+export interface RestReply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** Sends raw bytes or text through the gateway, headers exactly as given (for gzip, bad types, bad JSON). */
+export async function send(
   method: string,
   path: string,
-  options: { bearer?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; headers: Headers; body: any }> {
+  options: { bearer?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<RestReply> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers, body });
+  const response = await fetch(`${stackEnv.gatewayUrl}${path}`, { method, headers, body: options.body });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -85,4 +86,18 @@ export async function rest(
     // keep the raw text: a test may assert a non-JSON answer
   }
   return { status: response.status, headers: response.headers, body: parsed };
+}
+
+/** Sends a REST request through the gateway. `body` objects are sent as JSON, strings as they are. */
+export function rest(
+  method: string,
+  path: string,
+  options: { bearer?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RestReply> {
+  if (options.body === undefined) return send(method, path, { bearer: options.bearer, headers: options.headers });
+  return send(method, path, {
+    bearer: options.bearer,
+    body: typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
+  });
 }

@@ -1,13 +1,7 @@
-import type { Ambiente, EmpresaFiscal, NfseSemSegredo } from '@erp/contracts';
+import type { NfseSemSegredo, ParametrosFiscais } from '@erp/contracts';
 
 /** The non-secret settings of a company, as validated and kept. Secrets live beside them, encrypted. */
-export interface Configuracao {
-  ambiente: Ambiente;
-  seriePadrao: number;
-  series: number[];
-  emissaoAutomatica: boolean;
-  timeoutSegundos: number;
-  empresa: EmpresaFiscal;
+export interface Configuracao extends ParametrosFiscais {
   /** `descricaoServico` is not kept: it is looked up from `codigoServico` whenever the settings are shown. */
   nfse: Omit<NfseSemSegredo, 'descricaoServico'>;
 }
