@@ -63,16 +63,25 @@ async function probe(nc: NatsConnection, subject: string): Promise<'allowed' | '
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'erp-nats-auth-'));
   copyFileSync(authorizationConf, path.join(dir, 'authorization.conf'));
-  const port = await freePort();
-  writeFileSync(path.join(dir, 'server.conf'), `host: 127.0.0.1\nport: ${port}\ninclude ./authorization.conf\n`);
   const env = { ...process.env, ...Object.fromEntries(users.map((u) => [passwordEnv(u), passwords[u]])) };
-  server = spawn(natsServerBinary(), ['-c', path.join(dir, 'server.conf'), '-js', '-sd', path.join(dir, 'jetstream')], {
-    env,
-    stdio: 'ignore',
-  });
-  await waitForPort(port, 10_000, () => server.exitCode === null);
-  url = `nats://127.0.0.1:${port}`;
-});
+  // A free port can be taken by another test worker before the server binds it: then try another one.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    writeFileSync(path.join(dir, 'server.conf'), `host: 127.0.0.1\nport: ${port}\ninclude ./authorization.conf\n`);
+    server = spawn(natsServerBinary(), ['-c', path.join(dir, 'server.conf'), '-js', '-sd', path.join(dir, 'jetstream')], {
+      env,
+      stdio: 'ignore',
+    });
+    try {
+      await waitForPort(port, 10_000, () => server.exitCode === null);
+      url = `nats://127.0.0.1:${port}`;
+      return;
+    } catch (error) {
+      server.kill('SIGKILL');
+      if (attempt === 3) throw error;
+    }
+  }
+}, 40_000);
 
 // Each test starts from no clients, so a responder left by one test cannot answer another's requests.
 afterEach(async () => {
