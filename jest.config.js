@@ -1,10 +1,16 @@
 /**
- * One jest run for unit, integration and end-to-end tests. The global setup starts a throw-away stack
- * (FerretDB, NATS, the five services and the gateway on free ports, data in a temporary folder).
+ * Two jest projects (README, "Tests"):
+ * - unit: every test under a `test/unit/` or `test/domain/` folder. Pure logic, no stack: `npm run test:unit`.
+ * - integration: every other test (a workspace's integration tests, the end-to-end tests in test/e2e/). Its
+ *   global setup starts a throw-away stack (FerretDB, NATS, the five services and the gateway on free ports, data
+ *   in a temporary folder); jest runs it only when a test of this project is selected.
+ * An unclassified test is integration, so it never runs without the stack it may need.
  * jose 6 ships ESM only: swc turns it (and our TypeScript) into CommonJS for jest; at run time Node loads it natively.
  */
-/** @type {import('jest').Config} */
-module.exports = {
+const UNIT_FOLDERS = '/test/(unit|domain)/';
+
+const common = {
+  rootDir: __dirname,
   testEnvironment: 'node',
   transform: {
     '^.+\\.(t|j)sx?$': [
@@ -13,10 +19,32 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
-  testMatch: ['<rootDir>/services/*/test/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/gateway/test/**/*.test.ts', '<rootDir>/contracts/test/**/*.test.ts'],
-  testPathIgnorePatterns: ['/node_modules/', '/.data/'],
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testMatch: [
+    '<rootDir>/services/*/test/**/*.test.ts',
+    '<rootDir>/test/**/*.test.ts',
+    '<rootDir>/gateway/test/**/*.test.ts',
+    '<rootDir>/contracts/test/**/*.test.ts',
+  ],
+};
+const ignored = ['/node_modules/', '/.data/'];
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      // One rule for both projects: here every test outside the unit folders is left out, below every test inside.
+      testPathIgnorePatterns: [...ignored, `^(?!.*${UNIT_FOLDERS})`],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testPathIgnorePatterns: [...ignored, UNIT_FOLDERS],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
   maxWorkers: 2,
   testTimeout: 30_000,
 };

@@ -35,6 +35,7 @@ const secret =
   (fs.existsSync(secretsFile) ? (JSON.parse(fs.readFileSync(secretsFile, 'utf8')) as { sessionSecret: string }).sessionSecret : undefined) ??
   fail(`no development key: start the stack once (npm start) so ${secretsFile} exists, or set SESSION_JWT_SECRET`);
 
-signDevSession(secret, { companyId: company, role, userId: values.user ?? `${company}-${role}` }, Math.round(hours * 3600)).then(
+// A failure is an unhandled rejection: Node prints it and exits non-zero.
+void signDevSession(secret, { companyId: company, role, userId: values.user ?? `${company}-${role}` }, Math.round(hours * 3600)).then(
   (jwt) => console.log(jwt),
 );

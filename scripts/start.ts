@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     gatewayPort: num('STACK_GATEWAY_PORT', 4000),
     servicePorts,
     ferretdbPort: num('STACK_FERRETDB_PORT', 27117),
+    postgresPort: num('STACK_POSTGRES_PORT', 5532),
+    throwAwayStore: false,
     natsPort: num('STACK_NATS_PORT', 4322),
     mongodbUrl: env.MONGODB_URL,
     natsUrl: env.NATS_URL,

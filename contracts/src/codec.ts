@@ -23,10 +23,10 @@ export function decode<T>(subject: string, schema: Joi.Schema<T>, data: Uint8Arr
   } catch {
     throw new ContractViolation(subject, 'not JSON');
   }
-  const { value, error } = schema.validate(parsed, { stripUnknown: true, abortEarly: false });
+  const result: Joi.ValidationResult<T> = schema.validate(parsed, { stripUnknown: true, abortEarly: false });
   // Paths and rule names only: joi's messages may quote the offending value, which could be a secret.
-  if (error) throw new ContractViolation(subject, error.details.map((d) => `${d.path.join('.') || '(body)'}: ${d.type}`).join(', '));
-  return value as T;
+  if (result.error) throw new ContractViolation(subject, result.error.details.map((d) => `${d.path.join('.') || '(body)'}: ${d.type}`).join(', '));
+  return result.value;
 }
 
 /**

@@ -27,6 +27,10 @@ export const IngestionErrorCodes = {
   /** GraphQL paging of the import history and records. */
   PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
   CURSOR_INVALIDO: 'CURSOR_INVALIDO',
+  /** The company already has as many history/records reads running and waiting as one company may. */
+  CONSULTAS_SIMULTANEAS_DEMAIS: 'CONSULTAS_SIMULTANEAS_DEMAIS',
+  /** A history/records read hit its database time limit. */
+  TEMPO_ESGOTADO: 'TEMPO_ESGOTADO',
   ERRO_INTERNO: 'ERRO_INTERNO',
 } as const;
 
@@ -37,6 +41,51 @@ export const CommonErrorCodes = {
   NAO_ENCONTRADO: 'NAO_ENCONTRADO',
   ERRO_INTERNO: 'ERRO_INTERNO',
   SERVICO_INDISPONIVEL: 'SERVICO_INDISPONIVEL',
+  /** A body that is not what the route reads (not JSON, not an object, unreadable). */
+  CORPO_INVALIDO: 'CORPO_INVALIDO',
+  CORPO_GRANDE_DEMAIS: 'CORPO_GRANDE_DEMAIS',
+  TIPO_CONTEUDO_INVALIDO: 'TIPO_CONTEUDO_INVALIDO',
+  /** GraphQL input refused by a resolver's own check (Apollo's name for it, kept for clients that know it). */
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  /** A URL whose percent escapes do not decode (`/%zz`). */
+  URL_INVALIDA: 'URL_INVALIDA',
+  /** A path segment longer than the router accepts (HTTP 414). */
+  URL_LONGA_DEMAIS: 'URL_LONGA_DEMAIS',
+  /** A path with `.` or `..` segments (as sent or percent-encoded): never resolved, never forwarded. */
+  CAMINHO_INVALIDO: 'CAMINHO_INVALIDO',
+  /** Request headers above the server's ceiling (HTTP 431); the connection is closed. */
+  CABECALHO_GRANDE_DEMAIS: 'CABECALHO_GRANDE_DEMAIS',
+  /** HTTP framing the server cannot read (bad request line, header or chunk); the connection is closed. */
+  REQUISICAO_MALFORMADA: 'REQUISICAO_MALFORMADA',
+  /** A dependency (database, upstream service) did not answer within its time limit; `Retry-After` says when. */
+  TEMPO_ESGOTADO: 'TEMPO_ESGOTADO',
+} as const;
+
+/**
+ * GraphQL operations refused before validation and planning (HTTP 400, `extensions.code`), the same at the gateway
+ * and at every subgraph. Each carries `limite` (the ceiling) and, when measured, `encontrado`.
+ */
+export const GraphqlLimitErrorCodes = {
+  /** More lexical tokens than allowed (counted before parsing). */
+  CONSULTA_GRANDE_DEMAIS: 'CONSULTA_GRANDE_DEMAIS',
+  /** A subscription: the graph serves queries and mutations over HTTP only. */
+  OPERACAO_NAO_SUPORTADA: 'OPERACAO_NAO_SUPORTADA',
+  /** One field (or fragment spread) repeated in one selection set more often than allowed. */
+  CAMPO_REPETIDO_DEMAIS: 'CAMPO_REPETIDO_DEMAIS',
+  PROFUNDIDADE_EXCEDIDA: 'PROFUNDIDADE_EXCEDIDA',
+  ALIASES_EXCEDIDOS: 'ALIASES_EXCEDIDOS',
+  DIRETIVAS_EXCEDIDAS: 'DIRETIVAS_EXCEDIDAS',
+  /** Estimated cost above the ceiling (page sizes multiply what they page). */
+  CUSTO_EXCEDIDO: 'CUSTO_EXCEDIDO',
+} as const;
+
+/**
+ * Codes of a request/reply subject that could not be answered (`FailureReply.codigo`), besides the subject's
+ * own: the request broke its contract (the sender's bug), or the responder failed (ours).
+ */
+export const MessagingErrorCodes = {
+  CONTRATO_VIOLADO: 'CONTRATO_VIOLADO',
+  ERRO_INTERNO: 'ERRO_INTERNO',
 } as const;
 
 /** Refusals of the token administration mutations (GraphQL `extensions.code`). */

@@ -31,6 +31,20 @@ export interface CertificadoA1Info {
   aviso: string | null;
 }
 
+/** The issuer's address (NF-e `enderEmit`: every field but `complemento` and `telefone` is required there). */
+export interface EnderecoEmpresa {
+  logradouro: string;
+  numero: string;
+  complemento: string | null;
+  bairro: string;
+  /** Name of the municipality of `codigoMunicipio` (NF-e `xMun`). */
+  municipio: string;
+  /** 8 digits. */
+  cep: string;
+  /** 6 to 14 digits. */
+  telefone: string | null;
+}
+
 export interface EmpresaFiscal {
   /** 14 characters, unformatted; the last two are digits (alphanumeric CNPJ allowed in the first 12). */
   cnpj: string | null;
@@ -42,6 +56,8 @@ export interface EmpresaFiscal {
   regimeTributario: RegimeTributario | null;
   /** Effective DAS rate in percent; only for SIMPLES_NACIONAL (default 6), null otherwise. */
   aliquotaDas: number | null;
+  /** Needed to transmit NF-e/NFC-e to SEFAZ; null until given. */
+  endereco: EnderecoEmpresa | null;
 }
 
 /** The NFS-e settings other than the web-service password. */
@@ -58,6 +74,19 @@ export interface NfseSemSegredo {
   usuario: string | null;
 }
 
+/**
+ * A company's own cancellation deadlines, null meaning the legal default: hours for NF-e and CT-e, minutes for
+ * NFC-e, and for the NFS-e the days after authorization when the municipality's rule is not "until the end of
+ * the competence month". Never beyond the legal maximum (the limits live with the deadline table in
+ * `@erp/fiscal-rules`).
+ */
+export interface PrazosCancelamento {
+  nfeHoras: number | null;
+  nfceMinutos: number | null;
+  cteHoras: number | null;
+  nfseDias: number | null;
+}
+
 /** The plain (never secret) settings of a company, as kept and as shown. */
 export interface ParametrosFiscais {
   ambiente: Ambiente;
@@ -65,6 +94,7 @@ export interface ParametrosFiscais {
   series: number[];
   emissaoAutomatica: boolean;
   timeoutSegundos: number;
+  prazosCancelamento: PrazosCancelamento;
   empresa: EmpresaFiscal;
 }
 
@@ -98,6 +128,8 @@ export const SettingsErrorCodes = {
   CERTIFICADO_SEM_CNPJ: 'CERTIFICADO_SEM_CNPJ',
   CERTIFICADO_CNPJ_DIVERGENTE: 'CERTIFICADO_CNPJ_DIVERGENTE',
   CONFLITO_DE_EDICAO: 'CONFLITO_DE_EDICAO',
+  /** `If-Match` of a PUT that is not a version number. */
+  VERSAO_ESPERADA_INVALIDA: 'VERSAO_ESPERADA_INVALIDA',
 } as const;
 
 /** One refused field of a PUT: dotted path, the rule it broke (stable), and a message for people. */
@@ -176,6 +208,12 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
   series: Joi.array().items(Joi.number().integer()).required(),
   emissaoAutomatica: Joi.boolean().required(),
   timeoutSegundos: Joi.number().integer().required(),
+  prazosCancelamento: Joi.object({
+    nfeHoras: Joi.number().integer().allow(null).required(),
+    nfceMinutos: Joi.number().integer().allow(null).required(),
+    cteHoras: Joi.number().integer().allow(null).required(),
+    nfseDias: Joi.number().integer().allow(null).required(),
+  }).required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({
     provedor: nullableString.required(),
@@ -196,6 +234,17 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     codigoMunicipio: nullableString.required(),
     regimeTributario: Joi.string().valid(...RegimesTributarios).allow(null).required(),
     aliquotaDas: Joi.number().allow(null).required(),
+    endereco: Joi.object({
+      logradouro: Joi.string().required(),
+      numero: Joi.string().required(),
+      complemento: nullableString.required(),
+      bairro: Joi.string().required(),
+      municipio: Joi.string().required(),
+      cep: Joi.string().required(),
+      telefone: nullableString.required(),
+    })
+      .allow(null)
+      .required(),
   }).required(),
   versao: Joi.number().integer().min(0).required(),
   atualizadoEm: Joi.string().isoDate().allow(null).required(),

@@ -15,8 +15,18 @@ export const Subjects = {
   settingsChanged: 'settings.v1.changed',
   /** request/reply: fiscal-document has bytes signed with a company's A1 key, which never leaves settings. */
   settingsSign: 'settings.v1.sign',
+  /** request/reply: fiscal-document has an HTTPS call made with a company's A1 certificate (mutual TLS). */
+  settingsTransmit: 'settings.v1.transmit',
   /** JetStream: a fiscal document was cancelled (spec section 6, `ERP_NFE_CANCELADA`). */
   nfeCancelada: 'fiscal.v1.ERP_NFE_CANCELADA',
+  /** JetStream: a fiscal document was authorized (accounting posts its revenue). */
+  documentoAutorizado: 'fiscal.v1.ERP_DOCUMENTO_AUTORIZADO',
+  /** JetStream: SEFAZ registered the voiding (inutilização) of a range of unused numbers. */
+  numeracaoInutilizada: 'fiscal.v1.ERP_NUMERACAO_INUTILIZADA',
+  /** JetStream, published by the ERP: an order was invoiced (automatic emission listens). */
+  pedidoFaturado: 'erp.v1.pedido.faturado',
+  /** request/reply: the tax engine without storing (fiscal-document asks for each document's taxes). */
+  taxCalculate: 'tax.v1.calculate',
   /** JetStream: one payable-title (CP) request per provisioned tax. */
   contaPagarSolicitada: 'finance.v1.conta-pagar.solicitada',
 } as const;
@@ -26,6 +36,7 @@ export const Streams = {
   fiscal: { name: 'FISCAL', subjects: ['fiscal.v1.>'] },
   settings: { name: 'SETTINGS', subjects: ['settings.v1.changed'] },
   finance: { name: 'FINANCE', subjects: ['finance.v1.>'] },
+  erp: { name: 'ERP', subjects: ['erp.v1.>'] },
 } as const;
 
 export type Subject = (typeof Subjects)[keyof typeof Subjects];

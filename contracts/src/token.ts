@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import type { TokenErrorCode } from './errors';
+import { failureReplySchema, type FailureReply } from './codec';
 
 export const TokenModes = ['UPSERT', 'INSERT'] as const;
 export type TokenMode = (typeof TokenModes)[number];
@@ -7,6 +7,16 @@ export type TokenMode = (typeof TokenModes)[number];
 /** ATIVO, INATIVO and REVOGADO are stored; EXPIRADO is derived from `expiraEm` at the moment of asking. */
 export const TokenStatuses = ['ATIVO', 'INATIVO', 'REVOGADO', 'EXPIRADO'] as const;
 export type TokenStatus = (typeof TokenStatuses)[number];
+
+/**
+ * The expiry rule, once for the token service (which reports EXPIRADO) and for ingestion (which refuses
+ * with TOKEN_EXPIRADO from a cached identity): a token is expired from the instant `expiraEm` on. Derived
+ * at the moment of asking, never stored, so a cached identity cannot outlive its date.
+ */
+export function isTokenExpired(expiraEm: Date | string | null, now: Date): boolean {
+  if (expiraEm === null) return false;
+  return (typeof expiraEm === 'string' ? Date.parse(expiraEm) : expiraEm.getTime()) <= now.getTime();
+}
 
 /** Prefix every ingestion token value starts with (spec 5.1). */
 export const TOKEN_VALUE_PREFIX = 'ing_';
@@ -32,9 +42,8 @@ export interface AuthenticateRequest {
   digest: string;
 }
 
-export type AuthenticateReply =
-  | { ok: true; token: TokenIdentity }
-  | { ok: false; codigo: Extract<TokenErrorCode, 'TOKEN_INVALIDO'>; erro: string };
+/** `ok: false` with `TOKEN_INVALIDO` for an unknown digest, or a `FailureReply` of the responder. */
+export type AuthenticateReply = { ok: true; token: TokenIdentity } | FailureReply;
 
 export const TokenChangeKinds = ['CRIADO', 'REVOGADO', 'INATIVADO', 'REATIVADO', 'RENOVADO', 'ESCOPO_ALTERADO'] as const;
 
@@ -65,7 +74,7 @@ export const authenticateRequestSchema = Joi.object<AuthenticateRequest>({
 
 export const authenticateReplySchema = Joi.alternatives<AuthenticateReply>().try(
   Joi.object({ ok: Joi.valid(true).required(), token: identitySchema.required() }),
-  Joi.object({ ok: Joi.valid(false).required(), codigo: Joi.valid('TOKEN_INVALIDO').required(), erro: Joi.string().required() }),
+  failureReplySchema,
 );
 
 export const tokenChangedEventSchema = Joi.object<TokenChangedEvent>({

@@ -26,3 +26,21 @@ export function natsServerBinary(): string {
   if (!found) throw new Error('nats-server is not installed: run scripts/bootstrap.sh');
   return found;
 }
+
+/**
+ * PostgreSQL's server binaries from Debian's package: /usr/lib/postgresql/<major>/bin (not on PATH), the
+ * highest major installed; else a directory on PATH that holds both `initdb` and `postgres`.
+ */
+export function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((name) => /^\d+$/.test(name) && fs.existsSync(path.join(root, name, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (majors.length > 0) return path.join(root, majors[0], 'bin');
+  const initdb = onPath('initdb');
+  if (initdb && fs.existsSync(path.join(path.dirname(initdb), 'postgres'))) return path.dirname(initdb);
+  throw new Error('PostgreSQL (initdb) is not installed: run scripts/bootstrap.sh');
+}

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ferretdbBinary, natsServerBinary } from './binaries';
+import { natsServerBinary } from './binaries';
 import { startChild, stopChild, tail, type Child } from './processes';
 import { waitForPort } from './ports';
 import { loadOrCreateDevSecrets } from './secrets';
+import { startLocalStore } from './store';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -22,16 +23,34 @@ export interface StackOptions {
   gatewayPort: number;
   servicePorts: Record<ServiceName, number>;
   ferretdbPort: number;
+  /** Port of the local PostgreSQL cluster under FerretDB (127.0.0.1 only). */
+  postgresPort: number;
+  /**
+   * Tests and benchmarks: the PostgreSQL cluster is thrown away after the run, so it runs without fsync, and
+   * in the caller's process group (a Ctrl-C of jest stops it too). `npm start` keeps its data: fsync on, and
+   * its own process group so that Ctrl-C stops it after FerretDB.
+   */
+  throwAwayStore: boolean;
   natsPort: number;
-  /** Use these instead of starting local FerretDB / NATS. */
+  /** Use these instead of starting the local store (PostgreSQL + FerretDB) / NATS. */
   mongodbUrl?: string;
   natsUrl?: string;
   /** Children write here instead of the terminal. */
   logDir?: string;
   nodeEnv: 'development' | 'test';
   logLevel: string;
+  /** Added to every process's environment (a test's `OTEL_*` variables, say). */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * Databases `<prefix>_<service>` instead of `erp_<service>`: a second stack on the same MongoDB keeps its own
+   * data (and its outbox relays never publish the first stack's events).
+   */
+  databasePrefix?: string;
   onProgress?: (message: string) => void;
 }
+
+/** What the chaos suite stops and starts again: the local store (PostgreSQL and FerretDB), NATS, a service, the gateway. */
+export type StackUnit = 'store' | 'nats' | ServiceName | 'gateway';
 
 export interface RunningStack {
   gatewayUrl: string;
@@ -40,9 +59,28 @@ export interface RunningStack {
   natsUrl: string;
   sessionSecret: string;
   stop: () => Promise<void>;
+  /**
+   * Stops one unit (its stop signal, or SIGKILL with `kill`), and starts it again exactly as it was started,
+   * resolving once it listens (the store, NATS) or is ready (a service, the gateway). Only units this stack
+   * started itself (not a `mongodbUrl` or `natsUrl` given to it).
+   */
+  units: {
+    stop: (unit: StackUnit, options?: { kill?: boolean }) => Promise<void>;
+    start: (unit: StackUnit) => Promise<void>;
+  };
 }
 
 const READY_TIMEOUT_MS = 60_000;
+
+function databaseOf(service: ServiceName, prefix: string | undefined): NodeJS.ProcessEnv {
+  return prefix ? { MONGODB_DB: `${prefix}_${service.replace('-', '_')}` } : {};
+}
+
+/**
+ * Every process starts with the kit's telemetry preload, so the `OTEL_*` variables of the caller's environment
+ * turn tracing on (off when unset); each process gets its own `OTEL_SERVICE_NAME`.
+ */
+const NODE_ARGS = ['--import', 'tsx', '--import', './services/kit/src/telemetry-preload.ts'];
 
 async function waitReady(child: Child, url: string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -60,14 +98,27 @@ async function waitReady(child: Child, url: string): Promise<void> {
 }
 
 /**
- * Starts FerretDB and NATS (unless URLs are given), the five services, then the gateway once every service
- * is ready (it composes the supergraph from them at start). Any failure stops what was started.
+ * Starts PostgreSQL + FerretDB and NATS (unless URLs are given), the five services, then the gateway once
+ * every service is ready (it composes the supergraph from them at start). Any failure stops what was started.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const progress = options.onProgress ?? (() => undefined);
-  const children: Child[] = [];
+  /** Each unit's current children (in start order) and how to start it again. */
+  const units = new Map<StackUnit, { children: Child[]; start: () => Promise<Child[]> }>();
+  const running = () => [...units.values()].flatMap((unit) => unit.children);
   const stop = async () => {
-    for (const child of [...children].reverse()) await stopChild(child);
+    for (const unit of [...units.values()].reverse()) for (const child of [...unit.children].reverse()) await stopChild(child);
+  };
+  // Should this process exit without calling stop (an uncaught error), no child outlives it; PostgreSQL
+  // in its own process group would otherwise not even see a terminal's Ctrl-C.
+  process.once('exit', () => {
+    for (const child of running()) if (child.alive()) child.process.kill(child.stopSignal);
+  });
+  /** Starts a unit, keeping it for `stop` and for the chaos suite's restarts. */
+  const startUnit = async (name: StackUnit, start: () => Promise<Child[]>) => {
+    const unit = { children: [] as Child[], start };
+    units.set(name, unit);
+    unit.children = await start();
   };
   try {
     fs.mkdirSync(options.dataDir, { recursive: true });
@@ -77,39 +128,39 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     let mongodbUrl = options.mongodbUrl;
     if (!mongodbUrl) {
-      const dir = path.join(options.dataDir, 'ferretdb');
-      fs.mkdirSync(dir, { recursive: true });
-      const ferret = startChild(
-        'ferretdb',
-        ferretdbBinary(),
-        [
-          '--handler=sqlite',
-          `--sqlite-url=file:${dir}/`,
-          `--listen-addr=127.0.0.1:${options.ferretdbPort}`,
-          `--state-dir=${options.dataDir}`,
-          '--debug-addr=-',
-          '--telemetry=disable',
-          '--log-level=warn',
-        ],
-        { ...common, env: process.env },
-      );
-      children.push(ferret);
-      await waitForPort(options.ferretdbPort, 30_000, ferret.alive);
-      mongodbUrl = `mongodb://127.0.0.1:${options.ferretdbPort}/`;
-      progress(`FerretDB on ${mongodbUrl}`);
+      const storeOptions = {
+        dataDir: options.dataDir,
+        ferretdbPort: options.ferretdbPort,
+        postgresPort: options.postgresPort,
+        throwAway: options.throwAwayStore,
+        ownProcessGroup: !options.throwAwayStore,
+        cwd: ROOT,
+        logDir: options.logDir,
+        onProgress: progress,
+      };
+      await startUnit('store', async () => {
+        const children: Child[] = [];
+        // The children of a failed start are kept, so that the stack's stop still stops them.
+        units.get('store')!.children = children;
+        mongodbUrl = await startLocalStore(storeOptions, children);
+        return children;
+      });
     }
 
     let natsUrl = options.natsUrl;
     if (!natsUrl) {
       const dir = path.join(options.dataDir, 'nats');
-      const nats = startChild(
-        'nats',
-        natsServerBinary(),
-        ['-a', '127.0.0.1', '-p', String(options.natsPort), '-js', '-sd', dir],
-        { ...common, env: process.env },
-      );
-      children.push(nats);
-      await waitForPort(options.natsPort, 30_000, nats.alive);
+      await startUnit('nats', async () => {
+        const nats = startChild(
+          'nats',
+          natsServerBinary(),
+          ['-a', '127.0.0.1', '-p', String(options.natsPort), '-js', '-sd', dir],
+          { ...common, env: process.env },
+        );
+        units.get('nats')!.children = [nats];
+        await waitForPort(options.natsPort, 30_000, nats.alive);
+        return [nats];
+      });
       natsUrl = `nats://127.0.0.1:${options.natsPort}`;
       progress(`NATS with JetStream on ${natsUrl}`);
     }
@@ -123,37 +174,57 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       SESSION_JWT_SECRET: secrets.sessionSecret,
       SETTINGS_ENCRYPTION_KEYS: process.env.SETTINGS_ENCRYPTION_KEYS ?? secrets.settingsKeys,
       APOLLO_TELEMETRY_DISABLED: '1',
+      ...options.env,
+    };
+    /** A node process of the stack, ready when its `/readyz` says so. */
+    const nodeUnit = (name: ServiceName | 'gateway', entry: string, url: string, env: NodeJS.ProcessEnv) => async () => {
+      const child = startChild(name, process.execPath, [...NODE_ARGS, entry], { ...common, env });
+      units.get(name)!.children = [child];
+      await waitReady(child, url);
+      return [child];
     };
     const serviceUrls = {} as Record<ServiceName, string>;
-    const started: [Child, string][] = [];
-    for (const service of SERVICES) {
-      const port = options.servicePorts[service.name];
-      const url = `http://127.0.0.1:${port}`;
-      const child = startChild(
-        service.name,
-        process.execPath,
-        ['--import', 'tsx', `services/${service.name}/src/main.ts`],
-        { ...common, env: { ...baseEnv, PORT: String(port) } },
-      );
-      children.push(child);
-      started.push([child, url]);
-      serviceUrls[service.name] = url;
-    }
-    await Promise.all(started.map(([child, url]) => waitReady(child, url)));
+    await Promise.all(
+      SERVICES.map((service) => {
+        const port = options.servicePorts[service.name];
+        const url = `http://127.0.0.1:${port}`;
+        serviceUrls[service.name] = url;
+        const env = { ...baseEnv, ...databaseOf(service.name, options.databasePrefix), PORT: String(port), OTEL_SERVICE_NAME: service.name };
+        return startUnit(service.name, nodeUnit(service.name, `services/${service.name}/src/main.ts`, url, env));
+      }),
+    );
     progress(`services ready: ${SERVICES.map((s) => s.name).join(', ')}`);
 
     const gatewayUrl = `http://127.0.0.1:${options.gatewayPort}`;
-    const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(options.gatewayPort) };
+    const gatewayEnv: NodeJS.ProcessEnv = { ...baseEnv, PORT: String(options.gatewayPort), OTEL_SERVICE_NAME: 'gateway' };
     for (const service of SERVICES) gatewayEnv[service.urlEnv] = serviceUrls[service.name];
-    const gateway = startChild('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
-      ...common,
-      env: gatewayEnv,
-    });
-    children.push(gateway);
-    await waitReady(gateway, gatewayUrl);
+    await startUnit('gateway', nodeUnit('gateway', 'gateway/src/main.ts', gatewayUrl, gatewayEnv));
     progress(`gateway ready on ${gatewayUrl}`);
 
-    return { gatewayUrl, serviceUrls, mongodbUrl, natsUrl, sessionSecret: secrets.sessionSecret, stop };
+    const unitOf = (name: StackUnit) => {
+      const unit = units.get(name);
+      if (!unit) throw new Error(`${name} was not started by this stack`);
+      return unit;
+    };
+    return {
+      gatewayUrl,
+      serviceUrls,
+      mongodbUrl: mongodbUrl!,
+      natsUrl,
+      sessionSecret: secrets.sessionSecret,
+      stop,
+      units: {
+        stop: async (name, how = {}) => {
+          for (const child of [...unitOf(name).children].reverse()) {
+            await stopChild(how.kill ? { ...child, stopSignal: 'SIGKILL' } : child);
+          }
+        },
+        start: async (name) => {
+          const unit = unitOf(name);
+          unit.children = await unit.start();
+        },
+      },
+    };
   } catch (error) {
     await stop();
     throw error;

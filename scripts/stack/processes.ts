@@ -8,35 +8,68 @@ export interface Child {
   process: ChildProcess;
   logFile?: string;
   alive: () => boolean;
+  /** How it is asked to stop, how long it is given, and what is sent if it does not. */
+  stopSignal: NodeJS.Signals;
+  stopGraceMs: number;
+  killSignal: NodeJS.Signals;
+}
+
+export interface ChildOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  logDir?: string;
+  /** Run as this user (PostgreSQL refuses to run as root). */
+  uid?: number;
+  gid?: number;
+  /** Own process group: a terminal's Ctrl-C does not reach it, only our stop does (in our order). */
+  detached?: boolean;
+  stopSignal?: NodeJS.Signals;
+  stopGraceMs?: number;
+  killSignal?: NodeJS.Signals;
 }
 
 export function startChild(
   name: string,
   command: string,
   args: string[],
-  options: { env: NodeJS.ProcessEnv; cwd: string; logDir?: string },
+  options: ChildOptions,
 ): Child {
   const logFile = options.logDir ? path.join(options.logDir, `${name}.log`) : undefined;
   const out = logFile ? fs.openSync(logFile, 'a') : 'inherit';
-  const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', out, out] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ['ignore', out, out],
+    uid: options.uid,
+    gid: options.gid,
+    detached: options.detached ?? false,
+  });
   if (typeof out === 'number') fs.closeSync(out);
   let exited = false;
   child.once('exit', () => {
     exited = true;
   });
-  return { name, process: child, logFile, alive: () => !exited && child.exitCode === null };
+  return {
+    name,
+    process: child,
+    logFile,
+    alive: () => !exited && child.exitCode === null && child.signalCode === null,
+    stopSignal: options.stopSignal ?? 'SIGTERM',
+    stopGraceMs: options.stopGraceMs ?? 8_000,
+    killSignal: options.killSignal ?? 'SIGKILL',
+  };
 }
 
-/** SIGTERM, then SIGKILL after a grace period; resolves when the child is gone. */
-export function stopChild(child: Child, graceMs = 8_000): Promise<void> {
+/** Its stop signal (SIGTERM unless told), then its kill signal after the grace period; resolves when it is gone. */
+export function stopChild(child: Child): Promise<void> {
   if (!child.alive()) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs);
+    const timer = setTimeout(() => child.process.kill(child.killSignal), child.stopGraceMs);
     child.process.once('exit', () => {
       clearTimeout(timer);
       resolve();
     });
-    child.process.kill('SIGTERM');
+    child.process.kill(child.stopSignal);
   });
 }
 

@@ -5,10 +5,15 @@ import { SERVICES, startStack, type RunningStack, type ServiceName } from '../..
 import { freePort } from '../../scripts/stack/ports';
 
 /**
- * A throw-away stack for tests and benchmarks: free ports, data and logs in a temporary folder, so a run
- * never touches `npm start`'s data or anything else listening on this machine.
+ * A throw-away stack for tests and benchmarks: free ports, data and logs in a temporary folder (its own
+ * PostgreSQL cluster included, run without fsync), so a run never touches `npm start`'s data or anything
+ * else listening on this machine.
  */
-export async function startIsolatedStack(label: string, logLevel = 'info'): Promise<{ stack: RunningStack; dataDir: string }> {
+export async function startIsolatedStack(
+  label: string,
+  logLevel = 'info',
+  options: { env?: NodeJS.ProcessEnv; mongodbUrl?: string; databasePrefix?: string } = {},
+): Promise<{ stack: RunningStack; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `erp-${label}-`));
   const servicePorts = {} as Record<ServiceName, number>;
   for (const service of SERVICES) servicePorts[service.name] = await freePort();
@@ -18,11 +23,15 @@ export async function startIsolatedStack(label: string, logLevel = 'info'): Prom
     gatewayPort: await freePort(),
     servicePorts,
     ferretdbPort: await freePort(),
+    postgresPort: await freePort(),
+    throwAwayStore: true,
     natsPort: await freePort(),
-    mongodbUrl: process.env.MONGODB_URL,
+    mongodbUrl: options.mongodbUrl ?? process.env.MONGODB_URL,
     natsUrl: process.env.NATS_URL,
     nodeEnv: 'test',
     logLevel,
+    env: options.env,
+    databasePrefix: options.databasePrefix,
   });
   return { stack, dataDir };
 }

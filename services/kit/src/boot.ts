@@ -3,10 +3,12 @@ import type { DocumentNode } from 'graphql';
 import type { BaseConfig } from './config';
 import { createHttpApp, type FastifyInstance } from './http';
 import { createLogger, type Logger } from './logger';
+import { enableProcessMetrics } from './metrics';
 import { closeMongo, connectMongo, isMongoReady } from './mongo';
 import { connectNats, isNatsReady, type NatsConnection } from './nats';
 import { runService, type Stop } from './service';
 import { createSessionVerifier, type SessionVerifier } from './session';
+import { graphqlLimitsOf } from './graphql-limits';
 import { mountSubgraph } from './subgraph';
 
 /** What a service's own wiring receives once the shared plumbing is up. */
@@ -36,6 +38,7 @@ export interface ServiceDefinition<C extends BaseConfig> {
 export function bootService<C extends BaseConfig>(definition: ServiceDefinition<C>): Promise<void> {
   const { config, name } = definition;
   const log = createLogger(name, config.LOG_LEVEL);
+  enableProcessMetrics(name);
   return runService(log, async () => {
     const db = await connectMongo(config.MONGODB_URL, definition.dbName, log);
     const nc = await connectNats(config.NATS_URL, name, log, {
@@ -53,7 +56,14 @@ export function bootService<C extends BaseConfig>(definition: ServiceDefinition<
     });
     const verifySession = await createSessionVerifier(config);
     const { typeDefs, resolvers, stops = [] } = await definition.setup({ config, log, db, nc, app, verifySession });
-    await mountSubgraph(app, { typeDefs, resolvers, verifySession, log });
+    await mountSubgraph(app, {
+      typeDefs,
+      resolvers,
+      verifySession,
+      log,
+      limits: graphqlLimitsOf(config),
+      introspection: config.NODE_ENV !== 'production',
+    });
     await app.listen({ host: config.HOST, port: config.PORT });
     return [() => closeMongo(db), () => nc.drain(), ...stops, () => app.close()];
   });

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { graphqlLimitKeys, type GraphqlLimitsConfig } from './graphql-limits';
 
 /** Settings every service reads. Each service extends this with its own keys and its own default port. */
 export const baseConfigKeys = {
@@ -18,9 +19,11 @@ export const baseConfigKeys = {
   SESSION_JWKS_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   SESSION_ISSUER: Joi.string().default('erp-dev'),
   SESSION_AUDIENCE: Joi.string().default('erp-internal'),
+  ...graphqlLimitKeys,
 };
 
-export interface BaseConfig {
+/** `GRAPHQL_MAX_*`: the same GraphQL limits at the gateway and every subgraph (`graphql-limits.ts`). */
+export interface BaseConfig extends GraphqlLimitsConfig {
   NODE_ENV: 'development' | 'test' | 'production';
   LOG_LEVEL: string;
   HOST: string;
@@ -83,7 +86,7 @@ export function loadConfig<T extends Partial<BaseConfig>>(
   schema = schema
     .custom(sessionKeyRule)
     .options({ abortEarly: false, allowUnknown: true, stripUnknown: true, convert: true });
-  const { value, error } = schema.validate(env);
-  if (error) throw new ConfigError(error.details.map((d) => d.message));
-  return value as T;
+  const result: Joi.ValidationResult<T> = schema.validate(env);
+  if (result.error) throw new ConfigError(result.error.details.map((d) => d.message));
+  return result.value;
 }

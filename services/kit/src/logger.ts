@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { traceFields } from './telemetry';
 
 export type { Logger };
 
@@ -23,10 +24,15 @@ const REDACTED_PATHS = [
   '*.pfx',
 ];
 
+/**
+ * JSON lines with `service`, the request's `reqId` (fastify's child loggers) and, inside a trace, its `traceId`
+ * and `spanId`, so a log line leads to its trace and back.
+ */
 export function createLogger(service: string, level: string): Logger {
   return pino({
     level,
     base: { service },
+    mixin: traceFields,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
   });

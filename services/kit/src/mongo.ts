@@ -18,6 +18,23 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
   return connection;
 }
 
+/** MongoDB's code (and FerretDB's) for a query that its `maxTimeMS` stopped. */
+const MAX_TIME_MS_EXPIRED = 50;
+
+/** Whether a query was stopped by its time limit: the database is slow right now, a retry may succeed. */
+export function isQueryTimeout(error: unknown): boolean {
+  return error instanceof mongoose.mongo.MongoServerError && error.code === MAX_TIME_MS_EXPIRED;
+}
+
+/**
+ * Whether the database could not be reached for this operation (down, restarting, a connection cut): a 503
+ * with `Retry-After` for the client, not an internal error. Pool-cleared errors are network errors too.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  const { mongo } = mongoose;
+  return error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError;
+}
+
 export function isMongoReady(connection: Connection): boolean {
   return connection.readyState === mongoose.ConnectionStates.connected;
 }

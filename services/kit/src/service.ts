@@ -1,4 +1,5 @@
 import type { Logger } from './logger';
+import { stopTelemetry } from './telemetry';
 
 export type Stop = () => Promise<unknown>;
 
@@ -22,6 +23,8 @@ export async function runService(log: Logger, start: () => Promise<Stop[]>): Pro
     for (const stop of [...stops].reverse()) {
       await stop().catch((error) => log.error({ err: error }, 'stop step failed'));
     }
+    // The spans still buffered go out before the process does.
+    await stopTelemetry().catch((error) => log.error({ err: error }, 'trace export at stop failed'));
     log.info('stopped');
     process.exit(0);
   };

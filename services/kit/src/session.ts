@@ -1,5 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { SessionRoles, type Session, type SessionRole } from '@erp/contracts';
 import type { BaseConfig } from './config';
 
@@ -43,7 +43,7 @@ async function resolveKey(config: SessionConfig): Promise<{ key: KeyInput; algor
   }
   if (config.SESSION_PUBLIC_KEY) {
     const text = config.SESSION_PUBLIC_KEY.trim();
-    if (text.startsWith('{')) return { key: createLocalJWKSet({ keys: [JSON.parse(text)] }), algorithms: ASYMMETRIC };
+    if (text.startsWith('{')) return { key: createLocalJWKSet({ keys: [JSON.parse(text) as JWK] }), algorithms: ASYMMETRIC };
     const key = createPublicKey(text);
     return { key, algorithms: [algorithmOf(key)] };
   }

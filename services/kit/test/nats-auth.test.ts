@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { jetstream } from '@nats-io/jetstream';
+import { AckPolicy, jetstream } from '@nats-io/jetstream';
 import { AuthorizationError, NoRespondersError, PermissionViolationError, RequestError } from '@nats-io/transport-node';
 import { Streams, Subjects } from '@erp/contracts';
 import { natsServerBinary } from '../../../scripts/stack/binaries';
@@ -154,6 +154,8 @@ describe('nats auth - each service is its own NATS user with least-privilege per
       [Subjects.directoryUsersLookup]: ['ingestion'],
       [Subjects.settingsGet]: ['fiscal-document', 'tax-simulation'],
       [Subjects.settingsSign]: ['fiscal-document'],
+      [Subjects.settingsTransmit]: ['fiscal-document'],
+      [Subjects.taxCalculate]: ['fiscal-document'],
     };
     const seen: Record<string, User[]> = {};
     for (const user of users) {
@@ -196,6 +198,20 @@ describe('nats auth - each service is its own NATS user with least-privilege per
 
     expect(closedWith).toBeInstanceOf(PermissionViolationError);
     expect(closedWith).toMatchObject({ operation: 'subscription', subject: '_INBOX.fiscal-document.>' });
+  });
+
+  it('nats auth - fiscal-document creates its streams, publishes both document events and consumes invoiced orders', async () => {
+    const fiscal = await connectAs('fiscal-document');
+    const jsm = await ensureStream(fiscal, Streams.fiscal);
+    await ensureStream(fiscal, Streams.erp);
+    const js = jetstream(fiscal);
+    expect((await js.publish(Subjects.documentoAutorizado, '{}', { msgID: 'nats-auth-test:a' })).stream).toBe(Streams.fiscal.name);
+    expect((await js.publish(Subjects.nfeCancelada, '{}', { msgID: 'nats-auth-test:c' })).stream).toBe(Streams.fiscal.name);
+    await jsm.consumers.add(Streams.erp.name, { durable_name: 'automatic-emission-test', ack_policy: AckPolicy.Explicit, filter_subject: Subjects.pedidoFaturado });
+    const consumer = await js.consumers.get(Streams.erp.name, 'automatic-emission-test');
+    const messages = await consumer.fetch({ max_messages: 1, expires: 1_000 });
+    for await (const msg of messages) msg.ack();
+    expect(await messages.closed()).toBeFalsy();
   });
 
   it('nats auth - settings creates its stream and publishes settings.v1.changed under its permissions', async () => {

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../../src/config';
 
 const stores = { MONGODB_URL: 'mongodb://127.0.0.1:27017/', NATS_URL: 'nats://127.0.0.1:4222' };
 const keys = { PORT: Joi.number().port().default(4999) };

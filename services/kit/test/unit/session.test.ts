@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { createSessionVerifier, SessionError, type SessionConfig } from '../src/session';
+import { createSessionVerifier, SessionError, type SessionConfig } from '../../src/session';
 
 const ISSUER = 'https://idp.example.test';
 const AUDIENCE = 'erp-internal';

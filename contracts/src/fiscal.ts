@@ -1,0 +1,215 @@
+import Joi from 'joi';
+import { ModelosDocumento, type ModeloDocumento } from './tax';
+
+/** Codes of the fiscal-document REST and GraphQL surface. */
+export const FiscalDocumentErrorCodes = {
+  DOCUMENTO_INVALIDO: 'DOCUMENTO_INVALIDO',
+  DOCUMENTO_NAO_ENCONTRADO: 'DOCUMENTO_NAO_ENCONTRADO',
+  REFERENCIA_REUTILIZADA: 'REFERENCIA_REUTILIZADA',
+  CONFIGURACAO_INCOMPLETA: 'CONFIGURACAO_INCOMPLETA',
+  CERTIFICADO_AUSENTE: 'CERTIFICADO_AUSENTE',
+  CERTIFICADO_EXPIRADO: 'CERTIFICADO_EXPIRADO',
+  CERTIFICADO_CNPJ_DIVERGENTE: 'CERTIFICADO_CNPJ_DIVERGENTE',
+  AUTORIZADOR_INDISPONIVEL: 'AUTORIZADOR_INDISPONIVEL',
+  DOCUMENTO_REJEITADO: 'DOCUMENTO_REJEITADO',
+  JUSTIFICATIVA_INVALIDA: 'JUSTIFICATIVA_INVALIDA',
+  DOCUMENTO_JA_CANCELADO: 'DOCUMENTO_JA_CANCELADO',
+  DOCUMENTO_NAO_AUTORIZADO: 'DOCUMENTO_NAO_AUTORIZADO',
+  PRAZO_CANCELAMENTO_EXPIRADO: 'PRAZO_CANCELAMENTO_EXPIRADO',
+  MERCADORIA_ENTREGUE: 'MERCADORIA_ENTREGUE',
+  SERVICO_INICIADO: 'SERVICO_INICIADO',
+  MARCACAO_INVALIDA: 'MARCACAO_INVALIDA',
+  EMISSAO_EM_ANDAMENTO: 'EMISSAO_EM_ANDAMENTO',
+  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
+  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
+  /** SEFAZ denied the use of the NF-e (cStat 110, 301, 302): the number is used, the document kept as DENEGADO. */
+  DOCUMENTO_DENEGADO: 'DOCUMENTO_DENEGADO',
+  /** SEFAZ did not answer a cancellation; it is confirmed by a protocol query when asked again. */
+  CANCELAMENTO_PENDENTE: 'CANCELAMENTO_PENDENTE',
+  /** Voiding (inutilização) input: model, series, range or justification. */
+  INUTILIZACAO_INVALIDA: 'INUTILIZACAO_INVALIDA',
+  /** A number of the range is not one taken and never authorized (only burned numbers are voided here). */
+  FAIXA_NAO_INUTILIZAVEL: 'FAIXA_NAO_INUTILIZAVEL',
+  /** SEFAZ refused the voiding request (cStat in `extra`). */
+  INUTILIZACAO_REJEITADA: 'INUTILIZACAO_REJEITADA',
+  /** SEFAZ did not answer the voiding request; the scheduled job retries it. */
+  INUTILIZACAO_PENDENTE: 'INUTILIZACAO_PENDENTE',
+  /** The document has no XML of that kind (a local-authorizer document, or not authorized yet). */
+  XML_INDISPONIVEL: 'XML_INDISPONIVEL',
+  /** No DANFE for this document: only NF-e and NFC-e have one here (the CT-e's DACTE and the DANFSE are not produced). */
+  DANFE_INDISPONIVEL: 'DANFE_INDISPONIVEL',
+} as const;
+
+/**
+ * `PENDENTE`: transmitted and SEFAZ's answer is not known yet (timeout, connection lost); it is resolved by a
+ * protocol query, never by a new number. `DENEGADO`: SEFAZ denied its use (the number is spent, not voided).
+ */
+export const SituacoesDocumento = ['AUTORIZADO', 'CANCELADO', 'REJEITADO', 'DENEGADO', 'PENDENTE'] as const;
+export type SituacaoDocumento = (typeof SituacoesDocumento)[number];
+
+/**
+ * Event `ERP_NFE_CANCELADA` on `fiscal.v1.ERP_NFE_CANCELADA` (JetStream, `Nats-Msg-Id` = `eventId`): a fiscal
+ * document of any model was cancelled; accounting reverses its posting (spec section 6).
+ */
+export interface DocumentoCanceladoEvent {
+  eventId: string;
+  companyId: string;
+  documentoId: string;
+  referencia: string;
+  chaveAcesso: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  numero: number;
+  /** Reais, 2 decimals. */
+  valorTotal: number;
+  autorizadoEm: string;
+  canceladoEm: string;
+  justificativa: string;
+  protocoloCancelamento: string;
+}
+
+/** Event on `fiscal.v1.ERP_DOCUMENTO_AUTORIZADO`: a document was authorized; accounting posts its revenue. */
+export interface DocumentoAutorizadoEvent {
+  eventId: string;
+  companyId: string;
+  documentoId: string;
+  referencia: string;
+  chaveAcesso: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  numero: number;
+  ambiente: string;
+  emitenteCnpj: string;
+  destinatarioDocumento: string | null;
+  valorTotal: number;
+  /** Simples Remessa: no revenue, no tax debit on the product value. */
+  simplesRemessa: boolean;
+  autorizadoEm: string;
+  protocolo: string;
+  impostos: { tributo: string; valor: number; informativo: boolean }[];
+}
+
+/** Who asked for a voiding: the scheduled job (numbers burned by rejections) or a person. */
+export const OrigensInutilizacao = ['AUTOMATICA', 'MANUAL'] as const;
+
+/**
+ * Event on `fiscal.v1.ERP_NUMERACAO_INUTILIZADA` (JetStream, `Nats-Msg-Id` = `eventId`): SEFAZ registered the
+ * voiding (inutilização) of a range of numbers of a series that no document will ever use.
+ */
+export interface NumeracaoInutilizadaEvent {
+  eventId: string;
+  companyId: string;
+  ambiente: string;
+  emitenteCnpj: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  numeroInicial: number;
+  numeroFinal: number;
+  justificativa: string;
+  /** SEFAZ protocol; null when SEFAZ answered that the range was already voided (206/563) without one. */
+  protocolo: string | null;
+  inutilizadoEm: string;
+  origem: (typeof OrigensInutilizacao)[number];
+}
+
+export const ModalidadesFrete = ['EMITENTE', 'DESTINATARIO', 'TERCEIROS', 'SEM_FRETE'] as const;
+
+/**
+ * Event on `erp.v1.pedido.faturado` (JetStream, `Nats-Msg-Id` = `pedidoId`), published by the ERP when an order
+ * is invoiced. With the company's `emissaoAutomatica` on, fiscal-document issues the NF-e with `referencia` =
+ * `pedidoId`.
+ */
+export interface PedidoFaturadoEvent {
+  pedidoId: string;
+  companyId: string;
+  destinatario: { documento: string; nome?: string; uf?: string; codigoMunicipio?: string; inscricaoEstadual?: string };
+  itens: { codigo: string; descricao: string; quantidade: number; valorUnitario: number; unidade?: string; ncm?: string; cfop?: string; cst?: string; csosn?: string }[];
+  modalidadeFrete: (typeof ModalidadesFrete)[number];
+  faturadoEm: string;
+}
+
+const evento = {
+  eventId: Joi.string().required(),
+  companyId: Joi.string().required(),
+  documentoId: Joi.string().required(),
+  referencia: Joi.string().required(),
+  chaveAcesso: Joi.string().required(),
+  modelo: Joi.string()
+    .valid(...ModelosDocumento)
+    .required(),
+  serie: Joi.number().integer().min(0).required(),
+  numero: Joi.number().integer().min(1).required(),
+  valorTotal: Joi.number().required(),
+  autorizadoEm: Joi.string().isoDate().required(),
+};
+
+export const documentoCanceladoEventSchema = Joi.object<DocumentoCanceladoEvent>({
+  ...evento,
+  canceladoEm: Joi.string().isoDate().required(),
+  justificativa: Joi.string().min(15).max(255).required(),
+  protocoloCancelamento: Joi.string().required(),
+});
+
+export const documentoAutorizadoEventSchema = Joi.object<DocumentoAutorizadoEvent>({
+  ...evento,
+  ambiente: Joi.string().required(),
+  emitenteCnpj: Joi.string().required(),
+  destinatarioDocumento: Joi.string().allow(null).required(),
+  simplesRemessa: Joi.boolean().required(),
+  protocolo: Joi.string().required(),
+  impostos: Joi.array()
+    .items(Joi.object({ tributo: Joi.string().required(), valor: Joi.number().required(), informativo: Joi.boolean().required() }))
+    .required(),
+});
+
+export const numeracaoInutilizadaEventSchema = Joi.object<NumeracaoInutilizadaEvent>({
+  eventId: Joi.string().required(),
+  companyId: Joi.string().required(),
+  ambiente: Joi.string().required(),
+  emitenteCnpj: Joi.string().required(),
+  modelo: Joi.string()
+    .valid(...ModelosDocumento)
+    .required(),
+  serie: Joi.number().integer().min(0).max(999).required(),
+  numeroInicial: Joi.number().integer().min(1).required(),
+  numeroFinal: Joi.number().integer().min(Joi.ref('numeroInicial')).required(),
+  justificativa: Joi.string().min(15).max(255).required(),
+  protocolo: Joi.string().allow(null).required(),
+  inutilizadoEm: Joi.string().isoDate().required(),
+  origem: Joi.string()
+    .valid(...OrigensInutilizacao)
+    .required(),
+});
+
+export const pedidoFaturadoEventSchema = Joi.object<PedidoFaturadoEvent>({
+  pedidoId: Joi.string().min(1).max(60).required(),
+  companyId: Joi.string().min(1).max(200).required(),
+  destinatario: Joi.object({
+    documento: Joi.string().required(),
+    nome: Joi.string(),
+    uf: Joi.string(),
+    codigoMunicipio: Joi.string(),
+    inscricaoEstadual: Joi.string(),
+  }).required(),
+  itens: Joi.array()
+    .items(
+      Joi.object({
+        codigo: Joi.string().required(),
+        descricao: Joi.string().required(),
+        quantidade: Joi.number().required(),
+        valorUnitario: Joi.number().required(),
+        unidade: Joi.string(),
+        ncm: Joi.string(),
+        cfop: Joi.string(),
+        cst: Joi.string(),
+        csosn: Joi.string(),
+      }),
+    )
+    .min(1)
+    .max(990)
+    .required(),
+  modalidadeFrete: Joi.string()
+    .valid(...ModalidadesFrete)
+    .required(),
+  faturadoEm: Joi.string().isoDate().required(),
+});

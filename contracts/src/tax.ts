@@ -1,0 +1,204 @@
+import Joi from 'joi';
+import { failureReplySchema, type FailureReply } from './codec';
+import { RegimesTributarios, type RegimeTributario } from './settings';
+
+/** Fiscal document models (GraphQL `ModeloDocumento`), shared by tax simulation and fiscal documents. */
+export const ModelosDocumento = ['NFE', 'NFCE', 'CTE', 'NFSE'] as const;
+export type ModeloDocumento = (typeof ModelosDocumento)[number];
+
+/** Every tax a simulation line or a payable title may name. */
+export const Tributos = ['DAS', 'PIS', 'COFINS', 'CSLL', 'IRPJ', 'ICMS', 'IPI', 'ISS', 'CBS', 'IBS_UF', 'IBS_MUN', 'IS'] as const;
+export type Tributo = (typeof Tributos)[number];
+
+/** Ceiling of operations in one `tax.v1.calculate` request: an NF-e holds at most 990 items. */
+export const TAX_CALCULATE_MAX_OPERACOES = 990;
+
+/**
+ * One operation to tax, as the simulation input describes it (money in reais with at most 2 decimals, rates in
+ * percent). Absent fields take the company's fiscal settings (regime, UF, DAS rate) or the engine's defaults.
+ */
+export interface OperacaoTributavel {
+  tipoDocumento: ModeloDocumento;
+  valor: number;
+  /** `YYYY-MM-DD`. */
+  dataOperacao: string;
+  regime?: RegimeTributario;
+  ufOrigem?: string;
+  ufDestino?: string;
+  ncm?: string;
+  aliquotaIpi?: number;
+  cfop?: string;
+  aliquotaIss?: number;
+  atividade?: string;
+  /** Simples Nacional annex (I..V) for the official effective-rate formula, with `receitaBruta12Meses`. */
+  anexoSimples?: string;
+  receitaBruta12Meses?: number;
+  comprasCreditaveis?: number;
+  baseAcumuladaTrimestre?: number;
+  receitaAcumuladaAno?: number;
+  lucroRealTrimestre?: number;
+  mercadoriaImportada?: boolean;
+  produtoZonaFrancaManaus?: boolean;
+  aliquotaIs?: number;
+  aliquotaIcmsCompras?: number;
+}
+
+/** Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. */
+export interface TaxCalculateRequest {
+  companyId: string;
+  operacoes: OperacaoTributavel[];
+}
+
+/** One tax line, money in integer centavos (exact), the rate in percent for display. */
+export interface LinhaImpostoCalculada {
+  tributo: Tributo;
+  baseCentavos: number;
+  aliquota: number;
+  valorCentavos: number;
+  informativo: boolean;
+  /** `YYYY-MM-DD` or null. */
+  vencimento: string | null;
+  fundamento: string;
+}
+
+export interface ResultadoCalculo {
+  /** The regime the figures were computed under (the operation's, else the company's settings). */
+  regime: RegimeTributario;
+  linhas: LinhaImpostoCalculada[];
+  totalDevidoCentavos: number;
+}
+
+/** One refused field of a simulation input: path, stable rule code, message for people. */
+export interface CampoSimulacaoInvalido {
+  campo: string;
+  codigo: string;
+  mensagem: string;
+}
+
+export const TaxErrorCodes = {
+  SIMULACAO_INVALIDA: 'SIMULACAO_INVALIDA',
+  SIMULACAO_NAO_ENCONTRADA: 'SIMULACAO_NAO_ENCONTRADA',
+  /** GraphQL paging of `simulacoesImposto`: `primeiros` outside 1..200, or a `depois` this list did not hand out. */
+  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
+  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
+} as const;
+
+export type TaxCalculateReply =
+  | { ok: true; resultados: ResultadoCalculo[] }
+  | { ok: false; codigo: typeof TaxErrorCodes.SIMULACAO_INVALIDA; erro: string; campos: CampoSimulacaoInvalido[] }
+  | FailureReply;
+
+const operacaoSchema = Joi.object<OperacaoTributavel>({
+  tipoDocumento: Joi.string()
+    .valid(...ModelosDocumento)
+    .required(),
+  valor: Joi.number().required(),
+  dataOperacao: Joi.string().required(),
+  regime: Joi.string().valid(...RegimesTributarios),
+  ufOrigem: Joi.string(),
+  ufDestino: Joi.string(),
+  ncm: Joi.string(),
+  aliquotaIpi: Joi.number(),
+  cfop: Joi.string(),
+  aliquotaIss: Joi.number(),
+  atividade: Joi.string(),
+  anexoSimples: Joi.string(),
+  receitaBruta12Meses: Joi.number(),
+  comprasCreditaveis: Joi.number(),
+  baseAcumuladaTrimestre: Joi.number(),
+  receitaAcumuladaAno: Joi.number(),
+  lucroRealTrimestre: Joi.number(),
+  mercadoriaImportada: Joi.boolean(),
+  produtoZonaFrancaManaus: Joi.boolean(),
+  aliquotaIs: Joi.number(),
+  aliquotaIcmsCompras: Joi.number(),
+});
+
+export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({
+  companyId: Joi.string().min(1).max(200).required(),
+  operacoes: Joi.array().items(operacaoSchema).min(1).max(TAX_CALCULATE_MAX_OPERACOES).required(),
+});
+
+const linhaSchema = Joi.object<LinhaImpostoCalculada>({
+  tributo: Joi.string()
+    .valid(...Tributos)
+    .required(),
+  baseCentavos: Joi.number().integer().required(),
+  aliquota: Joi.number().required(),
+  valorCentavos: Joi.number().integer().required(),
+  informativo: Joi.boolean().required(),
+  vencimento: Joi.string().allow(null).required(),
+  fundamento: Joi.string().allow('').required(),
+});
+
+export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(
+  Joi.object({
+    ok: Joi.valid(true).required(),
+    resultados: Joi.array()
+      .items(
+        Joi.object({
+          regime: Joi.string()
+            .valid(...RegimesTributarios)
+            .required(),
+          linhas: Joi.array().items(linhaSchema).required(),
+          totalDevidoCentavos: Joi.number().integer().required(),
+        }),
+      )
+      .required(),
+  }),
+  Joi.object({
+    ok: Joi.valid(false).required(),
+    codigo: Joi.valid(TaxErrorCodes.SIMULACAO_INVALIDA).required(),
+    erro: Joi.string().required(),
+    campos: Joi.array()
+      .items(Joi.object({ campo: Joi.string().allow('').required(), codigo: Joi.string().required(), mensagem: Joi.string().required() }))
+      .required(),
+  }),
+  failureReplySchema,
+);
+
+/** Who receives a payable title: the federal, state or municipal treasury. */
+export const Credores = ['UNIAO', 'ESTADO', 'MUNICIPIO'] as const;
+export type Credor = (typeof Credores)[number];
+
+/**
+ * Event on `finance.v1.conta-pagar.solicitada` (JetStream, `Nats-Msg-Id` = `tituloId`): provision one payable
+ * title (CP) for one tax of a simulation. `tituloId` = `${simulacaoId}:${tributo}`, so a second provisioning
+ * of the same simulation asks for nothing new.
+ */
+export interface ContaPagarSolicitada {
+  tituloId: string;
+  companyId: string;
+  simulacaoId: string;
+  tributo: Tributo;
+  valorCentavos: number;
+  /** `YYYY-MM-DD`. */
+  vencimento: string;
+  /** `YYYY-MM`: the month of the operation the tax is due for. */
+  competencia: string;
+  credor: Credor;
+  /** Federal revenue code (DARF) where one applies, else null (DAS, state and municipal taxes). */
+  codigoReceita: string | null;
+  solicitadoEm: string;
+}
+
+export const contaPagarSolicitadaSchema = Joi.object<ContaPagarSolicitada>({
+  tituloId: Joi.string().required(),
+  companyId: Joi.string().required(),
+  simulacaoId: Joi.string().required(),
+  tributo: Joi.string()
+    .valid(...Tributos)
+    .required(),
+  valorCentavos: Joi.number().integer().min(1).required(),
+  vencimento: Joi.string()
+    .pattern(/^\d{4}-\d{2}-\d{2}$/)
+    .required(),
+  competencia: Joi.string()
+    .pattern(/^\d{4}-\d{2}$/)
+    .required(),
+  credor: Joi.string()
+    .valid(...Credores)
+    .required(),
+  codigoReceita: Joi.string().allow(null).required(),
+  solicitadoEm: Joi.string().isoDate().required(),
+});

@@ -1,0 +1,108 @@
+import Joi from 'joi';
+import { failureReplySchema, type FailureReply } from './codec';
+import { Ambientes, type Ambiente } from './settings';
+
+/**
+ * `settings.v1.transmit`: the relay that makes an HTTPS call with a company's A1 certificate as the TLS client
+ * certificate (SEFAZ web services require mutual TLS), so the private key never leaves the settings service.
+ * The caller names a destination, never a URL: the settings service resolves it from the SEFAZ endpoint table
+ * (or the company's own NFS-e endpoint) and calls nothing else.
+ */
+
+/** The NF-e 4.00 web services the relay may call (SOAP 1.2, one operation each). */
+export const ServicosSefaz = ['NFeAutorizacao4', 'NFeRetAutorizacao4', 'NFeConsultaProtocolo4', 'NFeRecepcaoEvento4', 'NFeInutilizacao4', 'NFeStatusServico4'] as const;
+export type ServicoSefaz = (typeof ServicosSefaz)[number];
+
+/** NF-e (55) and NFC-e (65) have separate endpoints in most UFs. */
+export const ModelosSefaz = ['NFE', 'NFCE'] as const;
+export type ModeloSefaz = (typeof ModelosSefaz)[number];
+
+export type DestinoTransmissao =
+  | {
+      tipo: 'SEFAZ';
+      /** The issuer's UF: the table says which authorizer (own, SVRS, SVAN) serves it. */
+      uf: string;
+      ambiente: Ambiente;
+      modelo: ModeloSefaz;
+      servico: ServicoSefaz;
+      /** The UF's contingency authorizer (SVC-AN or SVC-RS) instead of its normal one. */
+      contingencia: boolean;
+    }
+  | { tipo: 'NFSE' };
+
+/** Largest request or answer body the relay carries (a NATS message holds 1 MiB by default). */
+export const TRANSMISSAO_MAX_BYTES = 512 * 1024;
+
+export interface SettingsTransmitRequest {
+  companyId: string;
+  destino: DestinoTransmissao;
+  /** The request body: for SEFAZ a SOAP 1.2 envelope whose `nfeDadosMsg` belongs to `destino.servico`. */
+  corpo: string;
+  /** NFS-e only: the provider's SOAPAction, when it uses SOAP 1.1. */
+  soapAction?: string;
+}
+
+export const TransmitErrorCodes = {
+  /** The destination is not in the table (or the company has no NFS-e endpoint), or the body is not for it. */
+  DESTINO_NAO_PERMITIDO: 'DESTINO_NAO_PERMITIDO',
+  CERTIFICADO_AUSENTE: 'CERTIFICADO_AUSENTE',
+  CERTIFICADO_EXPIRADO: 'CERTIFICADO_EXPIRADO',
+  CORPO_GRANDE_DEMAIS: 'CORPO_GRANDE_DEMAIS',
+  /** No answer within the company's `timeoutSegundos`: the request may or may not have been processed. */
+  TEMPO_ESGOTADO: 'TEMPO_ESGOTADO',
+  /** The connection failed or broke (TLS refused, reset, DNS): the request may or may not have been processed. */
+  FALHA_CONEXAO: 'FALHA_CONEXAO',
+  RESPOSTA_GRANDE_DEMAIS: 'RESPOSTA_GRANDE_DEMAIS',
+} as const;
+
+export type SettingsTransmitReply =
+  | {
+      ok: true;
+      /** HTTP status of the answer (SOAP faults come with 500). */
+      status: number;
+      corpo: string;
+      /** The URL called, for the caller's logs. */
+      url: string;
+      duracaoMs: number;
+    }
+  | FailureReply;
+
+const destinoSchema = Joi.alternatives().try(
+  Joi.object({
+    tipo: Joi.valid('SEFAZ').required(),
+    uf: Joi.string()
+      .pattern(/^[A-Z]{2}$/)
+      .required(),
+    ambiente: Joi.string()
+      .valid(...Ambientes)
+      .required(),
+    modelo: Joi.string()
+      .valid(...ModelosSefaz)
+      .required(),
+    servico: Joi.string()
+      .valid(...ServicosSefaz)
+      .required(),
+    contingencia: Joi.boolean().required(),
+  }),
+  Joi.object({ tipo: Joi.valid('NFSE').required() }),
+);
+
+export const settingsTransmitRequestSchema = Joi.object<SettingsTransmitRequest>({
+  companyId: Joi.string().min(1).max(200).required(),
+  destino: destinoSchema.required(),
+  corpo: Joi.string().min(1).max(TRANSMISSAO_MAX_BYTES).required(),
+  soapAction: Joi.string()
+    .max(500)
+    .pattern(/^[\x21-\x7e]+$/),
+});
+
+export const settingsTransmitReplySchema = Joi.alternatives<SettingsTransmitReply>().try(
+  Joi.object({
+    ok: Joi.valid(true).required(),
+    status: Joi.number().integer().min(100).max(599).required(),
+    corpo: Joi.string().allow('').max(TRANSMISSAO_MAX_BYTES).required(),
+    url: Joi.string().required(),
+    duracaoMs: Joi.number().integer().min(0).required(),
+  }),
+  failureReplySchema,
+);

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ferretdbBinary } from './binaries';
+import { waitForPort } from './ports';
+import { startPostgres } from './postgres';
+import { startChild, type Child } from './processes';
+
+/**
+ * FerretDB 1.24's pool of PostgreSQL connections (its own default is 50). Each update of a command that matches
+ * a document keeps one connection until the whole command ends, and every command shares the pool: once the
+ * held ones fill it, FerretDB waits for a free connection for good and answers nothing more (measured in
+ * docs/ferretdb.md). A larger pool leaves room for several ingestion batches writing at once; PostgreSQL gets
+ * 50 connections more than the pool so that the pool, not PostgreSQL, is the limit.
+ */
+export const FERRETDB_POOL_MAX_CONNS = 200;
+
+/** The local MongoDB-compatible store: our own PostgreSQL cluster, and FerretDB 1.24 on it. */
+export interface LocalStoreOptions {
+  /** PostgreSQL's cluster goes in `<dataDir>/postgres`; FerretDB's state file in `<dataDir>`. */
+  dataDir: string;
+  ferretdbPort: number;
+  postgresPort: number;
+  /** Tests and benchmarks: a cluster without fsync (see postgres.ts); never for `npm start`. */
+  throwAway: boolean;
+  /** `npm start`: PostgreSQL in its own process group, so that it stops after FerretDB on Ctrl-C. */
+  ownProcessGroup?: boolean;
+  cwd: string;
+  logDir?: string;
+  onProgress?: (message: string) => void;
+  /** Benchmarks only: another FerretDB pool size (default FERRETDB_POOL_MAX_CONNS). */
+  poolMaxConns?: number;
+}
+
+/** FerretDB's environment: no PG* variable of the developer's shell, and the cluster's password (pgx reads PGPASSWORD). */
+function ferretdbEnv(password: string | undefined): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PG')));
+  return password ? { ...env, PGPASSWORD: password } : env;
+}
+
+/**
+ * Starts PostgreSQL, then FerretDB on it; appends both to `children` in start order (stop them in reverse:
+ * FerretDB first). Returns the MongoDB URL of FerretDB.
+ */
+export async function startLocalStore(options: LocalStoreOptions, children: Child[]): Promise<string> {
+  const progress = options.onProgress ?? (() => undefined);
+  const oldSqlite = path.join(options.dataDir, 'ferretdb');
+  if (fs.existsSync(oldSqlite)) {
+    progress(
+      `note: ${oldSqlite} holds data of the former FerretDB SQLite store; they are NOT carried over to PostgreSQL ` +
+        '(nothing was deleted; remove that folder yourself once you no longer need it)',
+    );
+  }
+
+  const poolMaxConns = options.poolMaxConns ?? FERRETDB_POOL_MAX_CONNS;
+  const postgres = await startPostgres({
+    clusterDir: path.join(options.dataDir, 'postgres'),
+    port: options.postgresPort,
+    maxConnections: poolMaxConns + 50,
+    throwAway: options.throwAway,
+    ownProcessGroup: options.ownProcessGroup,
+    logDir: options.logDir,
+    onProgress: progress,
+  });
+  children.push(postgres.child);
+  progress(`PostgreSQL on 127.0.0.1:${options.postgresPort} (${path.join(options.dataDir, 'postgres')})`);
+
+  const ferret = startChild(
+    'ferretdb',
+    ferretdbBinary(),
+    [
+      '--handler=postgresql',
+      `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}`,
+      `--listen-addr=127.0.0.1:${options.ferretdbPort}`,
+      `--state-dir=${options.dataDir}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
+    { cwd: options.cwd, env: ferretdbEnv(postgres.password), logDir: options.logDir },
+  );
+  children.push(ferret);
+  await waitForPort(options.ferretdbPort, 30_000, ferret.alive);
+  const mongodbUrl = `mongodb://127.0.0.1:${options.ferretdbPort}/`;
+  progress(`FerretDB on ${mongodbUrl}`);
+  return mongodbUrl;
+}

@@ -1,0 +1,134 @@
+import { buildSchema } from 'graphql';
+import { checkOperation, createHttpApp, createLogger, gql, mountSubgraph, type GraphqlLimits } from '../../src';
+
+const schema = buildSchema(`
+  type Query {
+    lotes(primeiros: Int = 50, depois: String): Conexao!
+    nome: String
+    no: No
+  }
+  type Conexao { itens: [Item!]! proximo: String }
+  type Item { id: ID! a: String b: String c: String d: String }
+  type No { filho: No valor: String }
+`);
+
+const limits: GraphqlLimits = { maxTokens: 200, maxDepth: 4, maxAliases: 3, maxRepeatedFields: 2, maxDirectives: 2, maxCost: 300 };
+const check = (query: string, variables?: Record<string, unknown>) => checkOperation(schema, { query, variables }, limits);
+const codeOf = (query: string, variables?: Record<string, unknown>) => check(query, variables)?.codigo ?? null;
+
+describe('graphql limits - each ceiling, checked before validation', () => {
+  it('graphql limits - an ordinary query passes', () => {
+    expect(codeOf('{ lotes(primeiros: 10) { itens { id a b } proximo } nome }')).toBeNull();
+  });
+
+  it('graphql limits - tokens are counted before parsing, whatever the text', () => {
+    expect(codeOf(`{ ${Array(201).fill('nome').join(' ')} }`)).toBe('CONSULTA_GRANDE_DEMAIS');
+    expect(check(`{ ${Array(201).fill('nome').join(' ')} }`)?.extra).toEqual({ limite: 200 });
+    // Text that does not lex or parse is left to the server's own syntax error.
+    expect(codeOf('{ nome ')).toBeNull();
+    expect(codeOf('{ nome ~ }')).toBeNull();
+  });
+
+  it('graphql limits - a subscription is refused', () => {
+    expect(codeOf('subscription { nome }')).toBe('OPERACAO_NAO_SUPORTADA');
+  });
+
+  it('graphql limits - repetitions count per selection set, inline fragments merged, fragment spreads too', () => {
+    expect(codeOf('{ nome nome }')).toBeNull();
+    expect(codeOf('{ nome nome nome }')).toBe('CAMPO_REPETIDO_DEMAIS');
+    expect(check('{ nome nome nome }')?.extra).toEqual({ limite: 2, encontrado: 3 });
+    expect(codeOf('{ nome ... on Query { nome ... on Query { nome } } }')).toBe('CAMPO_REPETIDO_DEMAIS');
+    expect(codeOf('{ ...F ...F ...F } fragment F on Query { nome }')).toBe('CAMPO_REPETIDO_DEMAIS');
+    // An alias is a response name of its own.
+    expect(codeOf('{ a: nome b: nome nome }')).toBeNull();
+  });
+
+  it('graphql limits - depth, aliases and directives (graphql-armor rules), fragments included', () => {
+    expect(codeOf('{ no { filho { filho { valor } } } }')).toBeNull();
+    expect(codeOf('{ no { filho { filho { filho { valor } } } } }')).toBe('PROFUNDIDADE_EXCEDIDA');
+    expect(codeOf('{ no { ...F } } fragment F on No { filho { filho { filho { valor } } } }')).toBe('PROFUNDIDADE_EXCEDIDA');
+    expect(codeOf('{ a: nome b: nome c: nome d: nome }')).toBe('ALIASES_EXCEDIDOS');
+    expect(codeOf('{ nome @include(if: true) @skip(if: false) a: nome @include(if: true) }')).toBe('DIRETIVAS_EXCEDIDAS');
+  });
+
+  it('graphql limits - a page multiplies its selection: literal, variable, or the default; beyond the ceiling it counts as the ceiling', () => {
+    // itens { id } costs 2, so a page of 100 costs 1 + 100 × 2.
+    expect(codeOf('{ lotes(primeiros: 100) { itens { id } } }')).toBeNull();
+    expect(codeOf('{ lotes(primeiros: 200) { itens { id a } } }')).toBe('CUSTO_EXCEDIDO');
+    expect(codeOf('query ($n: Int) { lotes(primeiros: $n) { itens { id a } } }', { n: 200 })).toBe('CUSTO_EXCEDIDO');
+    expect(codeOf('query ($n: Int) { lotes(primeiros: $n) { itens { id a } } }', { n: 10 })).toBeNull();
+    // Omitted: the schema's default of 50 (1 + 50 × (1 + 2 + 1) = 201).
+    expect(codeOf('{ lotes { itens { id a } proximo } }')).toBeNull();
+    expect(codeOf('{ lotes { itens { id a b c d } proximo } }')).toBe('CUSTO_EXCEDIDO');
+    expect(check('{ lotes(primeiros: 1000000) { itens { id } } }')?.extra).toMatchObject({ encontrado: 401 });
+  });
+
+  it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
+    const levels = 40;
+    const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i === levels - 1 ? 'nome' : `...F${i + 1} ...F${i + 1}`} }`).join(' ');
+    const started = Date.now();
+    expect(checkOperation(schema, { query: `{ ...F0 } ${fragments}` }, { ...limits, maxTokens: 2_000 })?.codigo).toBe('CUSTO_EXCEDIDO');
+    expect(Date.now() - started).toBeLessThan(200);
+  });
+
+  it('graphql limits - a fragment cycle ends the checks (refused, or left to validation), an unknown fragment is left to validation', () => {
+    expect([null, 'PROFUNDIDADE_EXCEDIDA']).toContain(codeOf('{ ...A } fragment A on Query { ...B } fragment B on Query { ...A }'));
+    expect(codeOf('{ ...Nowhere }')).toBeNull();
+  });
+
+  it('graphql limits - variables that do not fit are left to the server, which refuses them before running anything', () => {
+    expect(codeOf('query ($n: Int) { lotes(primeiros: $n) { itens { id } } }', { n: 'many' })).toBeNull();
+  });
+});
+
+describe('graphql limits - the mount', () => {
+  const typeDefs = gql`
+    type Query {
+      nome: String
+    }
+  `;
+
+  async function app(introspection: boolean) {
+    const log = createLogger('limits-test', 'silent');
+    const server = createHttpApp({ log, readiness: [] });
+    await mountSubgraph(server, {
+      typeDefs,
+      resolvers: { Query: { nome: () => 'x' } },
+      verifySession: async () => {
+        throw new Error('no sessions in this test');
+      },
+      log,
+      limits,
+      introspection,
+    });
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    return server;
+  }
+
+  async function post(server: Awaited<ReturnType<typeof app>>, query: string) {
+    const { port } = server.server.address() as { port: number };
+    const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+    return { statusCode: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } };
+  }
+
+  it('graphql limits - introspection is refused in production, allowed elsewhere', async () => {
+    const production = await app(false);
+    const refused = await post(production, '{ __schema { queryType { name } } }');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    const development = await app(true);
+    expect((await post(development, '{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    await production.close();
+    await development.close();
+  });
+
+  it('graphql limits - a refused operation is a 400 in the GraphQL error shape, before Apollo sees it', async () => {
+    const server = await app(true);
+    const reply = await post(server, '{ nome nome nome }');
+    expect(reply.statusCode).toBe(400);
+    expect(reply.body).toEqual({
+      errors: [{ message: expect.any(String), extensions: { code: 'CAMPO_REPETIDO_DEMAIS', limite: 2, encontrado: 3 } }],
+    });
+    await server.close();
+  });
+});
