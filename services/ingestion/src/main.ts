@@ -1,7 +1,9 @@
 import { bootService } from '@erp/kit';
+import { ReadCeiling } from './app/read-ceiling';
 import { readConfig } from './config';
 import { entityDefinitions } from './domain';
-import { createResolvers, typeDefs } from './graphql/schema';
+import { createResolvers } from './graphql/resolvers';
+import { typeDefs } from './graphql/schema';
 import { createTokenAuthenticator } from './messaging/token-authenticator';
 import { createUserDirectory } from './messaging/user-directory';
 import { ingestionRoutes } from './rest/ingestion-routes';
@@ -18,16 +20,21 @@ void bootService({
   dbName: config.MONGODB_DB,
   setup: async ({ db, nc, app, log }) => {
     assertNoReservedFields(entityDefinitions);
-    const records = createRecordStore(db, config.INGESTION_BULK_CHUNK);
-    const batches = createBatchStore(db);
-    await records.ensureIndexes(entityDefinitions.map((def) => def.entidade));
-    await batches.ensureIndexes();
-    const limiter = await createRateLimiter({ db, log, perMinute: config.INGESTION_RATE_LIMIT_PER_MINUTE });
-    const idempotency = await createIdempotencyStore({
-      db,
-      log,
-      retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000,
+    const records = await createRecordStore(db, {
+      entidades: entityDefinitions.map((def) => def.entidade),
+      chunkSize: config.INGESTION_BULK_CHUNK,
+      maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS,
     });
+    const batches = await createBatchStore(db, { maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS });
+    const reads = new ReadCeiling({
+      perCompany: config.INGESTION_READS_PER_COMPANY,
+      waitingPerCompany: config.INGESTION_READS_WAITING_PER_COMPANY,
+      total: config.INGESTION_READS_TOTAL,
+      // A turn comes within one query's time limit or not at all: a waiting read never outlives a running one by much.
+      maxWaitMs: config.INGESTION_QUERY_MAX_TIME_MS,
+    });
+    const limiter = await createRateLimiter(db, { log, perMinute: config.INGESTION_RATE_LIMIT_PER_MINUTE });
+    const idempotency = await createIdempotencyStore(db, { log, retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000 });
     const authenticator = createTokenAuthenticator({
       nc,
       log,
@@ -51,7 +58,7 @@ void bootService({
 
     return {
       typeDefs,
-      resolvers: createResolvers({ batches, records }),
+      resolvers: createResolvers({ batches, records, reads }),
       stops: [
         async () => {
           limiter.stop();

@@ -7,8 +7,13 @@ export type Config = BaseConfig & {
   TOKEN_LAST_USE_GRANULARITY_SECONDS: number;
 };
 
-export const config = loadConfig<Config>({
-  PORT: Joi.number().port().default(4101),
-  MONGODB_DB: Joi.string().default('erp_token'),
-  TOKEN_LAST_USE_GRANULARITY_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
-});
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig<Config>(
+    {
+      PORT: Joi.number().port().default(4101),
+      MONGODB_DB: Joi.string().default('erp_token'),
+      TOKEN_LAST_USE_GRANULARITY_SECONDS: Joi.number().integer().min(1).max(3600).default(60),
+    },
+    env,
+  );
+}

@@ -13,8 +13,8 @@ export const FORMATOS_DATA =
 
 export const FORMATOS_COMPETENCIA = 'MM/AAAA (ou AAAA-MM)';
 
-export const ANO_MINIMO = 1900;
-export const ANO_MAXIMO = 2100;
+const ANO_MINIMO = 1900;
+const ANO_MAXIMO = 2100;
 
 const BR_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const ISO_DATE =

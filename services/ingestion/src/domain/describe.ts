@@ -3,7 +3,7 @@ import { CODIGO_MAXIMO, TEXTO_MAXIMO_PADRAO } from './fields';
 import { FORMATOS_NUMERO } from './numbers';
 import type { EntityDefinition, EntityDescriptor, FieldDefinition, FieldDescriptor } from './types';
 
-export function endpointOf(entidade: string): string {
+function endpointOf(entidade: string): string {
   return `POST /api/ingestao-pub/${entidade}`;
 }
 

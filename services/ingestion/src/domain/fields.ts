@@ -1,3 +1,4 @@
+import { isEmail } from '@erp/contracts';
 import { parseCompetencia, parseData } from './dates';
 import { parseNumeroTexto } from './numbers';
 import { Recusa } from './refusal';
@@ -14,7 +15,7 @@ export interface Coleta {
 /** Turns a present, non-empty value into its stored form, or a refusal. Strings arrive trimmed. */
 type Parser = (value: unknown, coleta: Coleta) => unknown;
 
-export interface CampoCompilado {
+interface CampoCompilado {
   readonly def: FieldDefinition;
   readonly campo: string;
   readonly parse: Parser;
@@ -30,8 +31,6 @@ export interface EntidadeCompilada {
 
 export const TEXTO_MAXIMO_PADRAO = 255;
 export const CODIGO_MAXIMO = 100;
-const EMAIL_MAXIMO = 254;
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const SAFE_FIELD_NAME = /^[A-Za-z][A-Za-z0-9]*$/;
 
 const VERDADEIRO = ['sim', 's', 'true', 'verdadeiro', 'v', 'yes', 'y', '1'];
@@ -143,7 +142,7 @@ function referenceParser(field: FieldDefinition): Parser {
 function userParser(field: FieldDefinition): Parser {
   return (value, coleta) => {
     if (typeof value !== 'string') return tipoErrado('e-mail', value);
-    if (value.length > EMAIL_MAXIMO || !EMAIL.test(value)) {
+    if (!isEmail(value)) {
       return new Recusa(`e-mail inválido ${citar(value)}: informe o e-mail de um usuário da empresa.`);
     }
     const email = value.toLowerCase();

@@ -1,7 +1,7 @@
 /** Public surface of the ingestion domain: pure rules, no I/O. */
 export type * from './types';
 export { entityDefinitions, findEntity } from './entities';
-export { describeEntity, endpointOf } from './describe';
+export { describeEntity } from './describe';
 export { parseBatchBody, MAX_LINHAS_POR_REQUISICAO } from './batch-body';
 export { validateRow, prepararEntidade } from './validate-row';
-export { FORMATOS_DATA, FORMATOS_COMPETENCIA } from './dates';
+export { FORMATOS_DATA } from './dates';

@@ -5,7 +5,3 @@
 export class Recusa {
   constructor(readonly mensagem: string) {}
 }
-
-export function recusado(value: unknown): value is Recusa {
-  return value instanceof Recusa;
-}

@@ -4,7 +4,7 @@ import type { IngestionEntity, IngestionErrorCodes } from '@erp/contracts';
  * The one declarative definition of an ingestion entity: discovery, row validation and storage are all
  * driven from it, so the three can never disagree.
  */
-export type FieldType =
+type FieldType =
   | 'texto'
   | 'inteiro'
   | 'decimal'

@@ -54,7 +54,7 @@ export function validateRow(def: EntityDefinition, raw: Record<string, unknown>)
   }
 
   const coleta: Coleta = { avisos: [], referencias: [], usuarios: [] };
-  const valores: Record<string, unknown> = Object.create(null);
+  const valores = Object.create(null) as Record<string, unknown>;
   let erros: string[] | undefined;
 
   for (const campo of entidade.campos) {

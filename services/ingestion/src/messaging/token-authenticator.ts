@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import {
+  IngestionErrorCodes,
   Subjects,
-  authenticateReplySchema,
   decode,
+  sha256Hex,
   tokenChangedEventSchema,
   type AuthenticateReply,
   type TokenIdentity,
@@ -17,7 +17,7 @@ export class TokenServiceUnavailable extends Error {
   }
 }
 
-export type Authentication = { found: true; identity: TokenIdentity } | { found: false };
+type Authentication = { found: true; identity: TokenIdentity } | { found: false };
 
 interface CacheEntry {
   identity: TokenIdentity;
@@ -32,7 +32,7 @@ export interface TokenAuthenticator {
 }
 
 export function digestOf(bearer: string): string {
-  return createHash('sha256').update(bearer, 'utf8').digest('hex');
+  return sha256Hex(bearer);
 }
 
 /**
@@ -67,7 +67,7 @@ export function createTokenAuthenticator(options: {
 
   const ask = async (digest: string): Promise<AuthenticateReply> => {
     try {
-      return await requestReply(nc, subjects.authenticate, { digest }, authenticateReplySchema, timeoutMs);
+      return await requestReply(nc, Subjects.tokenAuthenticate, { digest }, { timeoutMs, sendOn: subjects.authenticate });
     } catch (error) {
       throw new TokenServiceUnavailable(error);
     }
@@ -82,7 +82,9 @@ export function createTokenAuthenticator(options: {
 
       const askedAt = generation;
       const reply = await ask(digest);
-      if (!reply.ok) return { found: false };
+      if (!reply.ok && reply.codigo === IngestionErrorCodes.TOKEN_INVALIDO) return { found: false };
+      // Any other failure (a contract violation, the responder's own fault) says nothing about the token.
+      if (!reply.ok) throw new TokenServiceUnavailable(new Error(`${reply.codigo}: ${reply.erro}`));
       if ((changes.get(digest) ?? -1) <= askedAt) remember(digest, reply.token);
       return { found: true, identity: reply.token };
     },
@@ -90,7 +92,7 @@ export function createTokenAuthenticator(options: {
     async start() {
       subscription = nc.subscribe(subjects.changed);
       (async () => {
-        for await (const msg of subscription!) {
+        for await (const msg of subscription) {
           try {
             const event = decode(subjects.changed, tokenChangedEventSchema, msg.data);
             generation += 1;

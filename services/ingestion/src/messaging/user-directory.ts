@@ -1,4 +1,4 @@
-import { Subjects, usersLookupReplySchema, type UsersLookupRequest } from '@erp/contracts';
+import { Subjects, type UsersLookupRequest } from '@erp/contracts';
 import { requestReply, type Logger, type NatsConnection } from '@erp/kit';
 
 /**
@@ -17,13 +17,7 @@ export function createUserDirectory(options: { nc: NatsConnection; log: Logger; 
     if (emails.length === 0) return new Set();
     const request: UsersLookupRequest = { companyId, emails };
     try {
-      const reply = await requestReply(
-        options.nc,
-        Subjects.directoryUsersLookup,
-        request,
-        usersLookupReplySchema,
-        options.timeoutMs,
-      );
+      const reply = await requestReply(options.nc, Subjects.directoryUsersLookup, request, { timeoutMs: options.timeoutMs });
       if (!reply.ok) {
         options.log.warn({ codigo: reply.codigo }, 'user directory refused the lookup');
         return null;

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IngestionErrorCodes as Codes, type IngestionEntity, type TokenIdentity } from '@erp/contracts';
-import { HttpError } from '@erp/kit';
-import { entityRefusal, readBearer, tokenRefusal, unknownToken, type AccessRefusal } from '../auth/token-access';
+import { IngestionErrorCodes as Codes, Refusal, type IngestionEntity, type TokenIdentity } from '@erp/contracts';
+import { entityRefusal, readBearer, tokenRefusal, unknownToken } from '../app/auth/token-access';
+import { ingestionMetrics } from '../app/metrics';
 import { findEntity } from '../domain';
 import type { EntityDefinition } from '../domain/types';
 import { TokenServiceUnavailable, type TokenAuthenticator } from '../messaging/token-authenticator';
 import type { RateDecision, RateLimiter } from '../store/rate-limit';
 
 /** What the access checks established about a request, for the handler. */
-export interface IngestionAccess {
+interface IngestionAccess {
   token: TokenIdentity;
   recebidoEm: Date;
   rate: RateDecision | null;
@@ -30,8 +30,6 @@ export function accessOf(request: FastifyRequest): IngestionAccess {
   return request.ingestao;
 }
 
-const refuse = (refusal: AccessRefusal) => new HttpError(refusal.status, refusal.codigo, refusal.erro, refusal.extra);
-
 /**
  * `onRequest` hook: runs before the body is read, so a client with a bad token, a wrong entity or no
  * requests left is answered without uploading its batch. Order: who is calling (401), how often (429),
@@ -45,7 +43,7 @@ export function accessCheck(options: {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const recebidoEm = new Date();
     const bearer = readBearer(request.headers.authorization);
-    if (!bearer.ok) throw refuse(bearer.refusal);
+    if (!bearer.ok) throw bearer.refusal;
 
     let authentication;
     try {
@@ -54,12 +52,12 @@ export function accessCheck(options: {
       if (!(error instanceof TokenServiceUnavailable)) throw error;
       request.log.error({ err: error.cause }, 'token service unavailable');
       reply.header('retry-after', '5');
-      throw new HttpError(503, Codes.SERVICO_INDISPONIVEL, 'autenticação indisponível no momento; tente de novo em alguns segundos');
+      throw new Refusal(Codes.SERVICO_INDISPONIVEL, 'autenticação indisponível no momento; tente de novo em alguns segundos', { status: 503 });
     }
-    if (!authentication.found) throw refuse(unknownToken());
+    if (!authentication.found) throw unknownToken();
     const token = authentication.identity;
     const tokenRefused = tokenRefusal(token, recebidoEm);
-    if (tokenRefused) throw refuse(tokenRefused);
+    if (tokenRefused) throw tokenRefused;
 
     const access: IngestionAccess = { token, recebidoEm, rate: null, entity: null };
     request.ingestao = access;
@@ -67,19 +65,19 @@ export function accessCheck(options: {
 
     access.rate = await options.limiter.hit(token.id);
     if (!access.rate.allowed) {
+      ingestionMetrics.rateLimited.inc();
       reply.header('retry-after', String(access.rate.resetSeconds));
-      throw new HttpError(
-        429,
+      throw new Refusal(
         Codes.LIMITE_REQUISICOES,
         `limite de ${access.rate.limit} requisições por minuto excedido para este token; tente de novo em ${access.rate.resetSeconds} s, sem rajadas`,
-        { limite: access.rate.limit, tenteNovamenteEmSegundos: access.rate.resetSeconds },
+        { status: 429, extra: { limite: access.rate.limit, tenteNovamenteEmSegundos: access.rate.resetSeconds } },
       );
     }
 
     if (request.routeOptions.config.entidade) {
       const name = String((request.params as { entidade?: string }).entidade ?? '');
       const entityRefused = entityRefusal(name, token.entidades, options.existing);
-      if (entityRefused) throw refuse(entityRefused);
+      if (entityRefused) throw entityRefused;
       access.entity = findEntity(name) ?? null;
       if (!access.entity) throw new Error(`entity ${name} has no definition`);
     }

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IngestionErrorCodes as Codes } from '@erp/contracts';
-import { HttpError } from '@erp/kit';
+import { IngestionErrorCodes as Codes, Refusal, sha256Hex } from '@erp/contracts';
 import type { IdempotencyStore } from '../store/idempotency';
 import { accessOf } from './access';
 
@@ -19,24 +17,20 @@ export async function withIdempotency(
   run: () => Promise<object>,
 ): Promise<unknown> {
   if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, Codes.CHAVE_IDEMPOTENCIA_INVALIDA, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis');
+    throw new Refusal(Codes.CHAVE_IDEMPOTENCIA_INVALIDA, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis', { status: 400 });
   }
   const { token, entity } = accessOf(request);
-  const impressao = createHash('sha256').update(`${entity!.entidade}\n${JSON.stringify(request.body)}`).digest('hex');
+  const impressao = sha256Hex(`${entity!.entidade}\n${JSON.stringify(request.body)}`);
   const claim = await store.claim(token.id, key, impressao);
   switch (claim.kind) {
     case 'replay':
       reply.header('idempotency-replayed', 'true');
       return reply.code(claim.status).type('application/json; charset=utf-8').send(claim.body);
     case 'reused':
-      throw new HttpError(
-        422,
-        Codes.CHAVE_IDEMPOTENCIA_REUTILIZADA,
-        'esta Idempotency-Key já foi usada com outro corpo ou outra entidade; use uma chave nova para um lote novo',
-      );
+      throw new Refusal(Codes.CHAVE_IDEMPOTENCIA_REUTILIZADA, 'esta Idempotency-Key já foi usada com outro corpo ou outra entidade; use uma chave nova para um lote novo', { status: 422 });
     case 'in-progress':
       reply.header('retry-after', '2');
-      throw new HttpError(409, Codes.CHAVE_IDEMPOTENCIA_EM_USO, 'um lote com esta Idempotency-Key ainda está sendo processado; tente de novo em instantes');
+      throw new Refusal(Codes.CHAVE_IDEMPOTENCIA_EM_USO, 'um lote com esta Idempotency-Key ainda está sendo processado; tente de novo em instantes', { status: 409 });
     case 'new':
       break;
   }

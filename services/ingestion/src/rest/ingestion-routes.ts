@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { IngestionErrorCodes as Codes } from '@erp/contracts';
-import { HttpError } from '@erp/kit';
+import { IngestionErrorCodes as Codes, Refusal } from '@erp/contracts';
 import { describeEntity, entityDefinitions, MAX_LINHAS_POR_REQUISICAO, parseBatchBody } from '../domain';
-import { ingestBatch, type BatchResult, type IngestDeps } from '../ingest/ingest-batch';
+import { ingestBatch, type BatchResult, type IngestDeps } from '../app/ingest/ingest-batch';
 import type { TokenAuthenticator } from '../messaging/token-authenticator';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { RateLimiter } from '../store/rate-limit';
@@ -11,7 +10,7 @@ import { ingestionErrorHandler } from './error-reply';
 import { decodeBody } from './gzip';
 import { withIdempotency } from './idempotent-write';
 
-export interface IngestionRoutesOptions {
+interface IngestionRoutesOptions {
   authenticator: TokenAuthenticator;
   limiter: RateLimiter;
   idempotency: IdempotencyStore;
@@ -43,7 +42,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
       try {
         done(null, JSON.parse(body as string));
       } catch {
-        done(new HttpError(400, Codes.CORPO_INVALIDO, 'o corpo não é JSON válido; envie { "linhas": [ {...}, ... ] }'), undefined);
+        done(new Refusal(Codes.CORPO_INVALIDO, 'o corpo não é JSON válido; envie { "linhas": [ {...}, ... ] }', { status: 400 }), undefined);
       }
     });
 
@@ -64,7 +63,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
     const write = (preview: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       const access = accessOf(request);
       const check = parseBatchBody(request.body, MAX_LINHAS_POR_REQUISICAO);
-      if (!check.ok) throw new HttpError(check.status, check.codigo, check.erro, check.extra);
+      if (!check.ok) throw new Refusal(check.codigo, check.erro, { status: check.status, extra: check.extra });
       const run = async () => {
         const dados = await ingestBatch(options.ingest, {
           def: access.entity!,

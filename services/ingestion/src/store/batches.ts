@@ -1,8 +1,9 @@
 import type { Connection } from 'mongoose';
 import type { TokenMode } from '@erp/contracts';
+import { DEFAULT_QUERY_MAX_TIME_MS } from './query-time';
 
 /** A refused row as kept for the integrator: its original values (sanitised JSON text) and the reasons. */
-export interface RefusedRow {
+interface RefusedRow {
   linha: number;
   valores: string;
   erros: string[];
@@ -26,26 +27,25 @@ export interface BatchDoc {
   linhasRecusadas: RefusedRow[];
 }
 
-export interface BatchPosition {
+interface BatchPosition {
   recebidoEm: Date;
   loteId: string;
 }
 
 export interface BatchStore {
-  ensureIndexes(): Promise<void>;
   record(batch: BatchDoc): Promise<void>;
   /** Newest first; `depois` is the last batch of the previous page (exclusive). */
   page(companyId: string, entidade: string | null, limit: number, depois: BatchPosition | null): Promise<BatchDoc[]>;
 }
 
-export function createBatchStore(db: Connection, name = 'lotes'): BatchStore {
-  const collection = db.collection<BatchDoc>(name);
+/** Creates the history indexes, then resolves to the store. */
+export async function createBatchStore(db: Connection, options: { collection?: string; maxTimeMS?: number } = {}): Promise<BatchStore> {
+  const collection = db.collection<BatchDoc>(options.collection ?? 'lotes');
+  // A history page runs for a client's request: it may not hold the database longer than this.
+  const maxTimeMS = options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS;
+  await collection.createIndex({ companyId: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_recentes' });
+  await collection.createIndex({ companyId: 1, entidade: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_entidade_recentes' });
   return {
-    async ensureIndexes() {
-      await collection.createIndex({ companyId: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_recentes' });
-      await collection.createIndex({ companyId: 1, entidade: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_entidade_recentes' });
-    },
-
     async record(batch) {
       await collection.insertOne(batch);
     },
@@ -60,10 +60,10 @@ export function createBatchStore(db: Connection, name = 'lotes'): BatchStore {
         ];
       }
       return collection
-        .find(filter)
+        .find(filter, { maxTimeMS })
         .sort({ recebidoEm: -1, _id: -1 })
         .limit(limit)
-        .toArray() as Promise<BatchDoc[]>;
+        .toArray();
     },
   };
 }

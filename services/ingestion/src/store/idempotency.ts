@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
-import { isDuplicateKeyError } from './errors';
+import { claimOnce } from '@erp/kit';
 import { expireByDate } from './expiry';
 
 interface IdempotencyDoc {
@@ -37,39 +37,43 @@ export interface IdempotencyStore {
  * first request inserts the key as in progress; the unique `_id` makes a concurrent twin see it instead of
  * processing the batch a second time.
  */
-export async function createIdempotencyStore(options: {
-  db: Connection;
-  log: Logger;
-  retentionMs: number;
-  collection?: string;
-}): Promise<IdempotencyStore> {
-  const collection = options.db.collection<IdempotencyDoc>(options.collection ?? 'idempotencia');
+/**
+ * How long a key may stay in progress. A process killed (or a database lost) in the middle of a batch never
+ * completes nor releases its key; past this its retry takes the key over instead of getting
+ * CHAVE_IDEMPOTENCIA_EM_USO until the retention ends. Longer than the gateway's upstream timeout (30 s): a
+ * request still running by then has had its client answered already.
+ */
+export const IN_PROGRESS_LEASE_MS = 60_000;
+
+export async function createIdempotencyStore(
+  db: Connection,
+  options: { log: Logger; retentionMs: number; collection?: string; leaseMs?: number },
+): Promise<IdempotencyStore> {
+  const leaseMs = options.leaseMs ?? IN_PROGRESS_LEASE_MS;
+  const collection = db.collection<IdempotencyDoc>(options.collection ?? 'idempotencia');
   const stopExpiry = await expireByDate(collection, { log: options.log, what: 'idempotency keys', everyMs: 10 * 60_000 });
   const idOf = (tokenId: string, chave: string) => `${tokenId}:${chave}`;
 
   const claim = async (tokenId: string, chave: string, impressao: string, attempt = 0): Promise<Claim> => {
     const now = new Date();
-    try {
-      await collection.insertOne({
-        _id: idOf(tokenId, chave),
-        tokenId,
-        chave,
-        impressao,
-        estado: 'EM_ANDAMENTO',
-        criadoEm: now,
-        expiraEm: new Date(now.getTime() + options.retentionMs),
-      });
-      return { kind: 'new' };
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
+    const taken = await claimOnce(collection, {
+      _id: idOf(tokenId, chave),
+      tokenId,
+      chave,
+      impressao,
+      estado: 'EM_ANDAMENTO',
+      criadoEm: now,
+      expiraEm: new Date(now.getTime() + options.retentionMs),
+    });
+    if (taken) return { kind: 'new' };
     const held = await collection.findOne({ _id: idOf(tokenId, chave) });
-    if (!held || held.expiraEm <= now) {
-      // Expired but not yet swept (or released meanwhile): take it over once.
-      if (held) await collection.deleteOne({ _id: held._id, expiraEm: held.expiraEm });
+    if (held && held.expiraEm > now && held.impressao !== impressao) return { kind: 'reused' };
+    const abandoned = held?.estado === 'EM_ANDAMENTO' && now.getTime() - held.criadoEm.getTime() > leaseMs;
+    if (!held || held.expiraEm <= now || abandoned) {
+      // Expired but not yet swept, abandoned in progress, or released meanwhile: take it over once.
+      if (held) await collection.deleteOne({ _id: held._id, criadoEm: held.criadoEm });
       return attempt === 0 ? claim(tokenId, chave, impressao, 1) : { kind: 'in-progress' };
     }
-    if (held.impressao !== impressao) return { kind: 'reused' };
     if (held.estado === 'EM_ANDAMENTO') return { kind: 'in-progress' };
     return { kind: 'replay', status: held.status ?? 200, body: held.resposta ?? '{}' };
   };

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
-import { isDuplicateKeyError } from './errors';
+import { claimOnce } from '@erp/kit';
 import { expireByDate } from './expiry';
 
 const WINDOW_MS = 60_000;
@@ -39,13 +39,11 @@ const CLAIM_ATTEMPTS = 8;
  * updates of `findOneAndUpdate` (measured: 70 concurrent hits counted as ~20), while inserts under a unique
  * index are exact on FerretDB and MongoDB alike. Old tickets expire by `expiraEm` (see `expireByDate`).
  */
-export async function createRateLimiter(options: {
-  db: Connection;
-  log: Logger;
-  perMinute: number;
-  collection?: string;
-}): Promise<RateLimiter> {
-  const collection = options.db.collection<TicketDoc>(options.collection ?? 'limites_requisicao');
+export async function createRateLimiter(
+  db: Connection,
+  options: { log: Logger; perMinute: number; collection?: string },
+): Promise<RateLimiter> {
+  const collection = db.collection<TicketDoc>(options.collection ?? 'limites_requisicao');
   await collection.createIndex({ origem: 1, janela: 1 }, { name: 'origem_janela' });
   const stopExpiry = await expireByDate(collection, { log: options.log, what: 'rate-limit tickets', everyMs: WINDOW_MS });
 
@@ -53,13 +51,10 @@ export async function createRateLimiter(options: {
   const rank = async (origem: string, janela: number, limit: number): Promise<number> => {
     let next = (await collection.countDocuments({ origem, janela })) + 1;
     for (let attempt = 1; next <= limit; attempt += 1) {
-      try {
-        await collection.insertOne({ _id: `${origem}:${janela}:${next}`, origem, janela, expiraEm: new Date((janela + 2) * WINDOW_MS) });
+      if (await claimOnce(collection, { _id: `${origem}:${janela}:${next}`, origem, janela, expiraEm: new Date((janela + 2) * WINDOW_MS) })) {
         return next;
-      } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
-        next = attempt % CLAIM_ATTEMPTS === 0 ? (await collection.countDocuments({ origem, janela })) + 1 : next + 1;
       }
+      next = attempt % CLAIM_ATTEMPTS === 0 ? (await collection.countDocuments({ origem, janela })) + 1 : next + 1;
     }
     return limit + 1;
   };

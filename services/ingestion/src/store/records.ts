@@ -1,5 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
 import type { IngestionEntity } from '@erp/contracts';
+import { DEFAULT_QUERY_MAX_TIME_MS } from './query-time';
 
 const { ObjectId } = mongoose.mongo;
 type ObjectIdType = InstanceType<typeof ObjectId>;
@@ -36,7 +37,6 @@ export const isRecordId = (text: string): boolean => /^[0-9a-f]{24}$/.test(text)
 
 /** Everything a batch asks of the records of one company, each call one round trip. */
 export interface RecordStore {
-  ensureIndexes(entities: readonly IngestionEntity[]): Promise<void>;
   /** The records of these keys that already exist (one query). */
   findByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, RecordDoc>>;
   /** Ids of the records whose key is one of `chaves` (one query; used for reference look-ups). */
@@ -55,7 +55,7 @@ export interface RecordStore {
   ): Promise<RecordDoc[]>;
 }
 
-export interface BulkOutcome {
+interface BulkOutcome {
   /**
    * Ids of the documents that upserts inserted. By value, not by operation index: FerretDB 1.24 numbers
    * upserted entries by their rank among upserts, not by operation, so an index would point at the wrong key.
@@ -80,32 +80,38 @@ function outcomeOf(result: { upsertedIds?: Record<number, unknown> } | undefined
 }
 
 /**
- * Operations per bulk command. FerretDB 1.24 (SQLite) deadlocks for good on one `update` command with
- * roughly 100 or more updates that match existing documents (measured: 60 fine, 100 hangs the server), so
- * the batch's single bulk write is sent in slices of this size, one after the other. 0 sends it whole,
- * which is right on MongoDB.
+ * Operations per bulk command. FerretDB 1.24 keeps one PostgreSQL connection for each update of a command
+ * that matches a document until the command ends, and waits for good once its pool is full (its default
+ * pool of 50: 50 matching updates in one command hang the server; the stack gives it 200, shared by every
+ * command), so the batch's single bulk write is sent in slices of this size, one after the other. 25 was
+ * measured as fast as any size (docs/ferretdb.md). 0 sends it whole, which is right on MongoDB.
  */
 export const DEFAULT_BULK_CHUNK = 25;
 
-export function createRecordStore(db: Connection, chunkSize = DEFAULT_BULK_CHUNK): RecordStore {
+/** Creates the indexes of every entity's collection (one unique key per company), then resolves to the store. */
+export async function createRecordStore(
+  db: Connection,
+  options: { entidades: readonly IngestionEntity[]; chunkSize?: number; maxTimeMS?: number },
+): Promise<RecordStore> {
+  const chunkSize = options.chunkSize ?? DEFAULT_BULK_CHUNK;
+  // Every read here runs for a client's request: none may hold the database longer than this.
+  const maxTimeMS = options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS;
   // The native driver collection: the write path must not pay for mongoose document casting.
   const collection = (entidade: IngestionEntity) => db.collection<RecordDoc>(entidade);
+  for (const entidade of options.entidades) {
+    await collection(entidade).createIndex({ companyId: 1, chave: 1 }, { unique: true, name: 'empresa_chave' });
+    await collection(entidade).createIndex({ companyId: 1, _id: -1 }, { name: 'empresa_recentes' });
+  }
 
   return {
-    async ensureIndexes(entities) {
-      for (const entidade of entities) {
-        await collection(entidade).createIndex({ companyId: 1, chave: 1 }, { unique: true, name: 'empresa_chave' });
-        await collection(entidade).createIndex({ companyId: 1, _id: -1 }, { name: 'empresa_recentes' });
-      }
-    },
 
     async findByKeys(entidade, companyId, chaves) {
       const found = new Map<string, RecordDoc>();
       if (chaves.length === 0) return found;
       const docs = await collection(entidade)
-        .find({ companyId, chave: { $in: chaves } })
+        .find({ companyId, chave: { $in: chaves } }, { maxTimeMS })
         .toArray();
-      for (const doc of docs) found.set(doc.chave, doc as RecordDoc);
+      for (const doc of docs) found.set(doc.chave, doc);
       return found;
     },
 
@@ -113,7 +119,7 @@ export function createRecordStore(db: Connection, chunkSize = DEFAULT_BULK_CHUNK
       const found = new Map<string, string>();
       if (chaves.length === 0) return found;
       const docs = await collection(entidade)
-        .find({ companyId, chave: { $in: chaves } }, { projection: { _id: 1, chave: 1 } })
+        .find({ companyId, chave: { $in: chaves } }, { projection: { _id: 1, chave: 1 }, maxTimeMS })
         .toArray();
       for (const doc of docs) found.set(doc.chave, String(doc._id));
       return found;
@@ -129,8 +135,11 @@ export function createRecordStore(db: Connection, chunkSize = DEFAULT_BULK_CHUNK
           part = outcomeOf(await collection(entidade).bulkWrite(slice as never, { ordered: false }), []);
         } catch (error) {
           if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
-          const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as WriteErrorLike[];
-          part = outcomeOf(error.result as unknown as { upsertedIds?: Record<number, unknown> }, writeErrors);
+          const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).filter(Boolean) as WriteErrorLike[];
+          // Without per-operation errors the command failed as a whole (FerretDB reports e.g. a full pool this
+          // way): nothing of the slice is known to be written, so no row may be reported OK.
+          if (writeErrors.length === 0) throw error;
+          part = outcomeOf(error.result, writeErrors);
         }
         for (const id of part.upserted) outcome.upserted.add(id);
         for (const [index, failure] of part.failed) outcome.failed.set(offset + index, failure);
@@ -141,10 +150,10 @@ export function createRecordStore(db: Connection, chunkSize = DEFAULT_BULK_CHUNK
     async page(entidade, companyId, limit, depois) {
       const filter = depois ? { companyId, _id: { $lt: depois } } : { companyId };
       return (await collection(entidade)
-        .find(filter)
+        .find(filter, { maxTimeMS })
         .sort({ _id: -1 })
         .limit(limit)
-        .toArray()) as RecordDoc[];
+        .toArray());
     },
   };
 }

@@ -61,7 +61,7 @@ describe('dangerous keys', () => {
     const ok = accepted(validateRow(incidente, hostile));
     expect(Object.keys(ok.valores).sort()).toEqual(['codigo', 'tipo']);
     expect(Object.getPrototypeOf(ok.valores)).toBeNull();
-    expect((ok.valores as Record<string, unknown>).polluted).toBeUndefined();
+    expect(ok.valores.polluted).toBeUndefined();
     expect(ok.valores.titulo).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(ok.avisos).toEqual([

@@ -1,16 +1,24 @@
 import type { Connection } from 'mongoose';
 import type { TokenIdentity } from '@erp/contracts';
 import { findEntity } from '../../src/domain';
-import { ingestBatch, type IngestDeps } from '../../src/ingest/ingest-batch';
+import { ingestBatch, type IngestDeps } from '../../src/app/ingest/ingest-batch';
 import { createBatchStore } from '../../src/store/batches';
 import { createRecordStore } from '../../src/store/records';
 import { log, openDb, unique } from './support';
 
 let dbs: Connection[];
+const storesOf = new Map<Connection, IngestDeps>();
 beforeAll(async () => {
   // Separate connections, like separate replicas.
   dbs = await Promise.all([openDb(), openDb(), openDb()]);
-  await createRecordStore(dbs[0]).ensureIndexes(['incidente_seguranca']);
+  for (const db of dbs) {
+    storesOf.set(db, {
+      records: await createRecordStore(db, { entidades: ['incidente_seguranca'] }),
+      batches: await createBatchStore(db, { collection: 'lotes_it' }),
+      directory: async () => new Set(),
+      log,
+    });
+  }
 });
 afterAll(async () => {
   await dbs[0].dropDatabase();
@@ -20,7 +28,7 @@ afterAll(async () => {
 const def = findEntity('incidente_seguranca')!;
 
 function deps(db: Connection): IngestDeps {
-  return { records: createRecordStore(db), batches: createBatchStore(db, 'lotes_it'), directory: async () => new Set(), log };
+  return storesOf.get(db)!;
 }
 
 function token(modo: 'UPSERT' | 'INSERT'): TokenIdentity {

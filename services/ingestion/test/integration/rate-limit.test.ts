@@ -17,8 +17,8 @@ afterAll(async () => {
 
 async function pair(perMinute: number): Promise<[RateLimiter, RateLimiter]> {
   const collection = unique('limites');
-  const a = await createRateLimiter({ db: dbA, log, perMinute, collection });
-  const b = await createRateLimiter({ db: dbB, log, perMinute, collection });
+  const a = await createRateLimiter(dbA, { log, perMinute, collection });
+  const b = await createRateLimiter(dbB, { log, perMinute, collection });
   limiters.push(a, b);
   return [a, b];
 }

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { decode, encode, authenticateRequestSchema, type TokenChangedEvent, type TokenIdentity } from '@erp/contracts';
 import { createTokenAuthenticator, digestOf, TokenServiceUnavailable, type TokenAuthenticator } from '../../src/messaging/token-authenticator';
-import { effectiveStatus } from '../../src/auth/token-access';
+import { effectiveStatus } from '../../src/app/auth/token-access';
 import { log, openNats, unique } from './support';
 
 let nc: NatsConnection;
@@ -25,7 +25,9 @@ function standIn(current: { identity: TokenIdentity }) {
   const subjects = { authenticate: unique('auth'), changed: unique('changed') };
   const asked: string[] = [];
   const sub = nc.subscribe(subjects.authenticate);
-  (async () => {
+  // Not awaited: it answers until stop(). A request it cannot decode ends it, and the test that sent that
+  // request fails on the authenticator's timeout, so no failure goes unseen.
+  void (async () => {
     for await (const msg of sub) {
       const { digest } = decode(subjects.authenticate, authenticateRequestSchema, msg.data);
       asked.push(digest);

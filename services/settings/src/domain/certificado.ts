@@ -1,6 +1,6 @@
 import forge from 'node-forge';
-import { SettingsErrorCodes } from '@erp/contracts';
-import { normalizarCnpj, problemaCnpj } from './cnpj';
+import { type SettingsErrorCodes } from '@erp/contracts';
+import { cnpjProblem, normalizeCnpj } from '@erp/fiscal-rules';
 
 /**
  * Reads an A1 certificate (.pfx, PKCS#12) with node-forge, which implements the legacy PKCS#12 ciphers
@@ -11,7 +11,7 @@ import { normalizarCnpj, problemaCnpj } from './cnpj';
 /** ICP-Brasil: otherName in subjectAltName carrying the company's CNPJ. */
 const OID_CNPJ_ICP_BRASIL = '2.16.76.1.3.3';
 const DIA_MS = 86_400_000;
-export const DIAS_AVISO_EXPIRACAO = 30;
+const DIAS_AVISO_EXPIRACAO = 30;
 
 /** What a certificate states about itself: public, kept in clear and shown on GET. */
 export interface DadosCertificado {
@@ -23,14 +23,14 @@ export interface DadosCertificado {
   validoAte: Date;
 }
 
-export interface CertificadoLido extends DadosCertificado {
+interface CertificadoLido extends DadosCertificado {
   /** Public certificate, DER: safe to hand to anyone (goes into the XML signature). */
   certificadoDer: Buffer;
   /** PKCS#8 PEM of the private key: stays inside the settings service. */
   chavePrivadaPem: string;
 }
 
-export type CodigoRecusaCertificado =
+type CodigoRecusaCertificado =
   | typeof SettingsErrorCodes.CERTIFICADO_SENHA_INVALIDA
   | typeof SettingsErrorCodes.CERTIFICADO_FORMATO_INVALIDO
   | typeof SettingsErrorCodes.CERTIFICADO_SEM_CHAVE_PRIVADA
@@ -67,7 +67,7 @@ export function lerCertificadoA1(arquivo: Buffer, senha: string): LeituraCertifi
   const chaves = [
     ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
     ...(p12.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
-  ].flatMap((bag) => (bag.key ? [bag.key as forge.pki.rsa.PrivateKey] : []));
+  ].flatMap((bag) => (bag.key ? [bag.key] : []));
   // Without a MAC, a wrong password decrypts to garbage that yields no key rather than an error.
   if (chaves.length === 0) return recusa('CERTIFICADO_SEM_CHAVE_PRIVADA', 'o arquivo não contém a chave privada (ou a senha não a abre)');
   const certificados = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((bag) =>
@@ -110,7 +110,8 @@ function mesmaChave(certificado: forge.pki.Certificate, chave: forge.pki.rsa.Pri
 }
 
 function atributo(nome: forge.pki.Certificate['subject'], curto: string): string {
-  const valor = nome.getField(curto)?.value;
+  const campo = nome.getField(curto) as { value?: unknown } | null;
+  const valor = campo?.value;
   if (typeof valor !== 'string') return '';
   // forge hands back the raw bytes of a UTF8String; a malformed one is shown as it is rather than refused.
   try {
@@ -124,10 +125,10 @@ function atributo(nome: forge.pki.Certificate['subject'], curto: string): string
  * ICP-Brasil e-CNPJ: the CNPJ is in subjectAltName as otherName 2.16.76.1.3.3 and, by convention, after the
  * last ':' of the subject CN (`RAZAO SOCIAL:12345678000195`). The otherName wins when both exist.
  */
-export function cnpjDoCertificado(certificado: forge.pki.Certificate): string | null {
+function cnpjDoCertificado(certificado: forge.pki.Certificate): string | null {
   const candidatos = [cnpjDoSubjectAltName(certificado), cnpjDoNomeComum(certificado)];
   for (const candidato of candidatos) {
-    if (candidato && problemaCnpj(candidato) === null) return candidato;
+    if (candidato && cnpjProblem(candidato) === null) return candidato;
   }
   return null;
 }
@@ -135,7 +136,7 @@ export function cnpjDoCertificado(certificado: forge.pki.Certificate): string | 
 function cnpjDoNomeComum(certificado: forge.pki.Certificate): string | null {
   const cn = atributo(certificado.subject, 'CN');
   const indice = cn.lastIndexOf(':');
-  return indice >= 0 ? normalizarCnpj(cn.slice(indice + 1).trim()) : null;
+  return indice >= 0 ? normalizeCnpj(cn.slice(indice + 1).trim()) : null;
 }
 
 function cnpjDoSubjectAltName(certificado: forge.pki.Certificate): string | null {
@@ -145,11 +146,11 @@ function cnpjDoSubjectAltName(certificado: forge.pki.Certificate): string | null
     const nomes = forge.asn1.fromDer(extensao.value);
     for (const nome of nomes.value as forge.asn1.Asn1[]) {
       // otherName is [0] IMPLICIT SEQUENCE { type-id OID, [0] EXPLICIT value }
-      if (nome.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || nome.type !== 0) continue;
+      if (nome.tagClass !== forge.asn1.Class.CONTEXT_SPECIFIC || Number(nome.type) !== 0) continue;
       const [oid, valor] = nome.value as forge.asn1.Asn1[];
       if (forge.asn1.derToOid(oid.value as string) !== OID_CNPJ_ICP_BRASIL) continue;
       const interno = (valor.value as forge.asn1.Asn1[])[0];
-      if (typeof interno?.value === 'string') return normalizarCnpj(interno.value.trim());
+      if (typeof interno?.value === 'string') return normalizeCnpj(interno.value.trim());
     }
   } catch {
     return null;

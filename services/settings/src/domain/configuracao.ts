@@ -6,8 +6,8 @@ export interface Configuracao extends ParametrosFiscais {
   nfse: Omit<NfseSemSegredo, 'descricaoServico'>;
 }
 
-export const SERIE_PADRAO = 1;
-export const TIMEOUT_PADRAO_SEGUNDOS = 30;
+const SERIE_PADRAO = 1;
+const TIMEOUT_PADRAO_SEGUNDOS = 30;
 export const TIMEOUT_LIMITES = { min: 5, max: 120 } as const;
 /** NF-e `serie` is 0-999 (layout 4.00). */
 export const SERIE_LIMITES = { min: 0, max: 999 } as const;
@@ -24,6 +24,7 @@ export function configuracaoPadrao(): Configuracao {
     series: [SERIE_PADRAO],
     emissaoAutomatica: false,
     timeoutSegundos: TIMEOUT_PADRAO_SEGUNDOS,
+    prazosCancelamento: { nfeHoras: null, nfceMinutos: null, cteHoras: null, nfseDias: null },
     empresa: {
       cnpj: null,
       razaoSocial: null,
@@ -32,6 +33,7 @@ export function configuracaoPadrao(): Configuracao {
       codigoMunicipio: null,
       regimeTributario: null,
       aliquotaDas: null,
+      endereco: null,
     },
     nfse: {
       provedor: null,

@@ -1,20 +1,29 @@
-import { gql, refusal, requireAdmin, requireSession, type GraphContext } from '@erp/kit';
-import type { ServicoConfiguracao } from '../app/servico';
+import { gql } from '@erp/kit';
 
 /**
  * The same model as REST `/api/erp/faturamento/configuracao`. Inputs are typed loosely (strings for codes and
- * `ambiente`) so every field rule is reported by the shared validator, with the same `campos` list.
+ * `ambiente`) so every field rule is reported by the shared validator, with the same `campos` list. In the
+ * output, `ambiente` stays a String: its values (`HOMOLOGAÇÃO`, `PRODUÇÃO`) are not valid GraphQL enum names.
  */
 export const typeDefs = gql`
-  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@shareable"])
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7")
+
+  "Data e hora ISO-8601 (ex.: 2026-12-31T23:59:59Z)."
+  scalar DateTime
+
+  enum ConfiguracaoFiscalRegimeTributario {
+    SIMPLES_NACIONAL
+    LUCRO_PRESUMIDO
+    LUCRO_REAL
+  }
 
   type ConfiguracaoFiscalCertificado {
     titular: String!
     cnpj: String!
     emissor: String!
     numeroSerie: String!
-    validoDe: String!
-    validoAte: String!
+    validoDe: DateTime!
+    validoAte: DateTime!
     diasParaExpirar: Int!
     "Set from 30 days before expiry."
     aviso: String
@@ -41,8 +50,40 @@ export const typeDefs = gql`
     inscricaoEstadual: String
     uf: String
     codigoMunicipio: String
-    regimeTributario: String
+    regimeTributario: ConfiguracaoFiscalRegimeTributario
     aliquotaDas: Float
+    "Needed to transmit NF-e/NFC-e to SEFAZ (enderEmit)."
+    endereco: ConfiguracaoFiscalEndereco
+  }
+
+  type ConfiguracaoFiscalEndereco {
+    logradouro: String!
+    numero: String!
+    complemento: String
+    bairro: String!
+    "Name of the municipality of codigoMunicipio."
+    municipio: String!
+    cep: String!
+    telefone: String
+  }
+
+  "A company's own cancellation deadlines; null is the legal default, and none may exceed the legal maximum."
+  type PrazosCancelamento {
+    "NF-e, 1 to 24 hours."
+    nfeHoras: Int
+    "NFC-e, 1 to 30 minutes."
+    nfceMinutos: Int
+    "CT-e, 1 to 168 hours (default 24)."
+    cteHoras: Int
+    "NFS-e: days after authorization when the municipality's rule is not the end of the competence month."
+    nfseDias: Int
+  }
+
+  input PrazosCancelamentoEntrada {
+    nfeHoras: Int
+    nfceMinutos: Int
+    cteHoras: Int
+    nfseDias: Int
   }
 
   type ConfiguracaoFiscal {
@@ -51,11 +92,12 @@ export const typeDefs = gql`
     series: [Int!]!
     emissaoAutomatica: Boolean!
     timeoutSegundos: Int!
+    prazosCancelamento: PrazosCancelamento!
     certificadoA1: ConfiguracaoFiscalCertificado
     nfse: ConfiguracaoFiscalNfse!
     empresa: ConfiguracaoFiscalEmpresa!
     versao: Int!
-    atualizadoEm: String
+    atualizadoEm: DateTime
   }
 
   input ConfiguracaoFiscalCertificadoEntrada {
@@ -82,6 +124,17 @@ export const typeDefs = gql`
     codigoMunicipio: String
     regimeTributario: String
     aliquotaDas: Float
+    endereco: ConfiguracaoFiscalEnderecoEntrada
+  }
+
+  input ConfiguracaoFiscalEnderecoEntrada {
+    logradouro: String
+    numero: String
+    complemento: String
+    bairro: String
+    municipio: String
+    cep: String
+    telefone: String
   }
 
   input ConfiguracaoFiscalEntrada {
@@ -90,6 +143,7 @@ export const typeDefs = gql`
     series: [Int!]
     emissaoAutomatica: Boolean
     timeoutSegundos: Int
+    prazosCancelamento: PrazosCancelamentoEntrada
     "null removes the stored certificate; omitted (or without arquivoBase64) keeps it."
     certificadoA1: ConfiguracaoFiscalCertificadoEntrada
     nfse: ConfiguracaoFiscalNfseEntrada
@@ -102,30 +156,10 @@ export const typeDefs = gql`
   }
 
   type Mutation {
-    "Replaces the fiscal settings of the session's company (admin only)."
-    salvarConfiguracaoFiscal(entrada: ConfiguracaoFiscalEntrada!): ConfiguracaoFiscal!
+    """
+    Replaces the fiscal settings of the session's company (admin only). With versaoEsperada (the versao the
+    editor read), a save that finds another version is refused with CONFLITO_DE_EDICAO instead of overwriting it.
+    """
+    salvarConfiguracaoFiscal(entrada: ConfiguracaoFiscalEntrada!, versaoEsperada: Int): ConfiguracaoFiscal!
   }
 `;
-
-/** graphql-js builds input objects without a prototype; the validator wants plain objects. */
-function paraObjetoSimples(valor: unknown): unknown {
-  return JSON.parse(JSON.stringify(valor));
-}
-
-export function criarResolvers(servico: ServicoConfiguracao) {
-  return {
-    Query: {
-      configuracaoFiscal: (_: unknown, __: unknown, context: GraphContext) => servico.obter(requireSession(context).companyId),
-    },
-    Mutation: {
-      salvarConfiguracaoFiscal: async (_: unknown, args: { entrada: unknown }, context: GraphContext) => {
-        const sessao = requireAdmin(context);
-        const resultado = await servico.salvar(sessao.companyId, sessao.userId, paraObjetoSimples(args.entrada));
-        if (!resultado.ok) {
-          throw refusal(resultado.codigo, resultado.erro, resultado.campos ? { campos: resultado.campos } : {});
-        }
-        return resultado.configuracao;
-      },
-    },
-  };
-}

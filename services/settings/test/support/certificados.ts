@@ -19,8 +19,8 @@ function parDeChaves() {
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
     chaveCompartilhada = {
-      privada: pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey,
-      publica: pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+      privada: pki.privateKeyFromPem(privateKey),
+      publica: pki.publicKeyFromPem(publicKey),
     };
   }
   return chaveCompartilhada;

@@ -1,4 +1,4 @@
-import type { TokenStatus } from '@erp/contracts';
+import { isTokenExpired, type TokenStatus } from '@erp/contracts';
 
 /** States written to the database; EXPIRADO is never stored, it follows from `expiraEm` and the clock. */
 export type StoredStatus = Extract<TokenStatus, 'ATIVO' | 'INATIVO' | 'REVOGADO'>;
@@ -11,6 +11,6 @@ export const StoredStatuses: readonly StoredStatus[] = ['ATIVO', 'INATIVO', 'REV
  */
 export function effectiveStatus(stored: StoredStatus, expiraEm: Date | null, now: Date): TokenStatus {
   if (stored !== 'ATIVO') return stored;
-  if (expiraEm && expiraEm.getTime() <= now.getTime()) return 'EXPIRADO';
+  if (isTokenExpired(expiraEm, now)) return 'EXPIRADO';
   return 'ATIVO';
 }

@@ -1,5 +1,4 @@
-import { IngestionEntities, isIngestionEntity, TokenAdminErrorCodes, TokenModes, type TokenMode } from '@erp/contracts';
-import { Refusal } from './refusal';
+import { IngestionEntities, isIngestionEntity, TokenAdminErrorCodes, TokenModes, type TokenMode, Refusal } from '@erp/contracts';
 
 export const NOME_MAX = 100;
 
@@ -17,8 +16,7 @@ export function normalizeScope(entidades: readonly string[]): string[] {
   const unknown = entidades.filter((entidade) => !isIngestionEntity(entidade));
   if (unknown.length > 0) {
     throw new Refusal(TokenAdminErrorCodes.ENTIDADE_DESCONHECIDA, `entidade desconhecida: ${unknown.join(', ')}`, {
-      entidadesDesconhecidas: [...new Set(unknown)],
-      entidadesExistentes: [...IngestionEntities],
+      extra: { entidadesDesconhecidas: [...new Set(unknown)], entidadesExistentes: [...IngestionEntities] },
     });
   }
   return [...new Set(entidades)];

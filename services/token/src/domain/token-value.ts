@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { TOKEN_VALUE_PREFIX } from '@erp/contracts';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex, TOKEN_VALUE_PREFIX } from '@erp/contracts';
 
 /** 32 random bytes = 256 bits: guessing is hopeless, and base64url keeps the value header- and URL-safe. */
 const RANDOM_BYTES = 32;
@@ -17,7 +17,7 @@ export function generateTokenValue(): string {
 
 /** SHA-256 hex of the value: what is stored and what other services send to identify a token. */
 export function digestOf(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex');
+  return sha256Hex(value);
 }
 
 export function prefixOf(value: string): string {

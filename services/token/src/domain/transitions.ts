@@ -1,5 +1,4 @@
-import { TokenAdminErrorCodes, type TokenChangedEvent } from '@erp/contracts';
-import { Refusal } from './refusal';
+import { TokenAdminErrorCodes, type TokenChangedEvent, Refusal } from '@erp/contracts';
 import type { StoredStatus } from './status';
 
 /** What an administrator can do to an existing token. */

@@ -1,6 +1,6 @@
 import { gql } from '@erp/kit';
 
-/** The token subgraph: token administration (issue 2, exactly) and the company user directory. */
+/** The token subgraph: ingestion token administration and the company user directory. */
 export const typeDefs = gql`
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.7")
 
@@ -55,6 +55,8 @@ export const typeDefs = gql`
 
   type Query {
     tokensIngestao: [TokenIngestao!]!
+    "As entidades que um escopo pode nomear (todas as da API de ingestão), para a tela de tokens."
+    entidadesIngestao: [String!]!
     usuariosEmpresa: [UsuarioEmpresa!]!
   }
 

@@ -1,13 +1,11 @@
-import { requireAdmin } from '@erp/kit';
-import type { TokenMode, TokenStatus } from '@erp/contracts';
+import { requireAdmin, resolver, toDate } from '@erp/kit';
+import { IngestionEntities, type TokenMode, type TokenStatus } from '@erp/contracts';
 import { effectiveStatus } from '../domain/status';
 import { digestOf, generateTokenValue, prefixOf } from '../domain/token-value';
 import { normalizeMode, normalizeName, normalizeScope, requireFutureExpiry } from '../domain/token-input';
 import { changeOf, type TokenAction } from '../domain/transitions';
 import type { PublishTokenChanged } from '../messaging/token-events';
 import type { TokenChanges, TokenStore, TokenWithUse } from '../store/token-store';
-import { toDate } from './date-time';
-import { guarded } from './refusals';
 
 interface TokenIngestaoView {
   id: string;
@@ -48,7 +46,7 @@ interface CriarInput {
  */
 export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) {
   const transition = <A extends { id: string }>(action: TokenAction, changes: (args: A, now: Date) => TokenChanges = () => ({})) =>
-    guarded<A, TokenIngestaoView>(async (_parent, args, context) => {
+    resolver<A, TokenIngestaoView>(async (_parent, args, context) => {
       const session = requireAdmin(context);
       const now = new Date();
       const token = await store.apply(session.companyId, args.id, action, changes(args, now), session.userId, now);
@@ -58,14 +56,18 @@ export function tokenResolvers(store: TokenStore, publish: PublishTokenChanged) 
 
   return {
     Query: {
-      tokensIngestao: guarded(async (_parent, _args, context) => {
+      tokensIngestao: resolver(async (_parent, _args, context) => {
         const session = requireAdmin(context);
         const now = new Date();
         return (await store.listByCompany(session.companyId)).map((token) => view(token, now));
       }),
+      entidadesIngestao: resolver(async (_parent, _args, context) => {
+        requireAdmin(context);
+        return [...IngestionEntities];
+      }),
     },
     Mutation: {
-      criarTokenIngestao: guarded<{ input: CriarInput }, { token: string; tokenIngestao: TokenIngestaoView }>(
+      criarTokenIngestao: resolver<{ input: CriarInput }, { token: string; tokenIngestao: TokenIngestaoView }>(
         async (_parent, { input }, context) => {
           const session = requireAdmin(context);
           const now = new Date();

@@ -1,9 +1,7 @@
-import { requireAdmin } from '@erp/kit';
-import { DirectoryErrorCodes } from '@erp/contracts';
-import { Refusal } from '../domain/refusal';
+import { requireAdmin, resolver } from '@erp/kit';
+import { DirectoryErrorCodes, Refusal } from '@erp/contracts';
 import { validUserInput } from '../domain/usuario';
 import type { UsuarioRecord, UsuarioStore } from '../store/usuario-store';
-import { guarded } from './refusals';
 
 function view(user: UsuarioRecord) {
   return { id: user._id.toHexString(), email: user.email, nome: user.nome, criadoEm: user.criadoEm };
@@ -13,18 +11,18 @@ function view(user: UsuarioRecord) {
 export function usuarioResolvers(users: UsuarioStore) {
   return {
     Query: {
-      usuariosEmpresa: guarded(async (_parent, _args, context) => {
+      usuariosEmpresa: resolver(async (_parent, _args, context) => {
         const session = requireAdmin(context);
         return (await users.listByCompany(session.companyId)).map(view);
       }),
     },
     Mutation: {
-      adicionarUsuarioEmpresa: guarded<{ email: string; nome: string }, ReturnType<typeof view>>(async (_parent, args, context) => {
+      adicionarUsuarioEmpresa: resolver<{ email: string; nome: string }, ReturnType<typeof view>>(async (_parent, args, context) => {
         const session = requireAdmin(context);
         const { email, nome } = validUserInput(args.email, args.nome);
         return view(await users.add({ companyId: session.companyId, email, nome, criadoEm: new Date() }));
       }),
-      removerUsuarioEmpresa: guarded<{ id: string }, boolean>(async (_parent, { id }, context) => {
+      removerUsuarioEmpresa: resolver<{ id: string }, boolean>(async (_parent, { id }, context) => {
         const session = requireAdmin(context);
         if (!(await users.remove(session.companyId, id))) {
           throw new Refusal(DirectoryErrorCodes.USUARIO_NAO_ENCONTRADO, 'usuário não encontrado');

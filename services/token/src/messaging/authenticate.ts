@@ -1,4 +1,4 @@
-import { authenticateRequestSchema, Subjects, type AuthenticateReply } from '@erp/contracts';
+import { Subjects, type AuthenticateReply } from '@erp/contracts';
 import { serveRequests, type Logger, type NatsConnection } from '@erp/kit';
 import { identityOf } from '../domain/identity';
 import { shouldRecordUse } from '../domain/last-use';
@@ -15,7 +15,6 @@ export function serveAuthenticate(nc: NatsConnection, store: TokenStore, log: Lo
   serveRequests(
     nc,
     Subjects.tokenAuthenticate,
-    authenticateRequestSchema,
     async ({ digest }): Promise<AuthenticateReply> => {
       const now = new Date();
       const token = await store.findByDigest(digest.toLowerCase());
@@ -29,7 +28,6 @@ export function serveAuthenticate(nc: NatsConnection, store: TokenStore, log: Lo
       }
       return { ok: true, token: identity };
     },
-    log,
-    'token-service',
+    { log, queue: 'token-service' },
   );
 }

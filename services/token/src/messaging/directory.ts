@@ -1,6 +1,5 @@
-import { Subjects, usersLookupRequestSchema, type UsersLookupReply } from '@erp/contracts';
+import { normalizeEmail, Subjects, type UsersLookupReply } from '@erp/contracts';
 import { serveRequests, type Logger, type NatsConnection } from '@erp/kit';
-import { normalizeEmail } from '../domain/usuario';
 import type { UsuarioStore } from '../store/usuario-store';
 
 /** Answers which e-mails are users of a company; one database query per request whatever its size. */
@@ -8,12 +7,10 @@ export function serveUsersLookup(nc: NatsConnection, users: UsuarioStore, log: L
   serveRequests(
     nc,
     Subjects.directoryUsersLookup,
-    usersLookupRequestSchema,
     async ({ companyId, emails }): Promise<UsersLookupReply> => {
       const wanted = [...new Set(emails.map(normalizeEmail))];
       return { ok: true, encontrados: await users.existing(companyId, wanted) };
     },
-    log,
-    'token-service',
+    { log, queue: 'token-service' },
   );
 }

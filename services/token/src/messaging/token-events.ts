@@ -1,5 +1,5 @@
-import { encode, Subjects, type TokenChangedEvent } from '@erp/contracts';
-import type { Logger, NatsConnection } from '@erp/kit';
+import { Subjects, type TokenChangedEvent } from '@erp/contracts';
+import { publishCoreEvent, type Logger, type NatsConnection } from '@erp/kit';
 import type { TokenRecord } from '../store/token-model';
 
 export type PublishTokenChanged = (token: TokenRecord, change: TokenChangedEvent['change'], at: Date) => Promise<void>;
@@ -19,7 +19,7 @@ export function tokenChangedPublisher(nc: NatsConnection, log: Logger): PublishT
       change,
       at: at.toISOString(),
     };
-    nc.publish(Subjects.tokenChanged, encode(event));
+    publishCoreEvent(nc, Subjects.tokenChanged, event);
     await nc.flush().catch((error) => log.warn({ err: error, tokenId: event.tokenId }, 'token-changed event not confirmed by the broker'));
   };
 }

@@ -1,13 +1,13 @@
 import type { Connection, Model, Types } from 'mongoose';
-import { TokenAdminErrorCodes } from '@erp/contracts';
-import { Refusal } from '../domain/refusal';
+import { TokenAdminErrorCodes, Refusal } from '@erp/contracts';
 import { refusalFor, targetStatus, type TokenAction } from '../domain/transitions';
 import { alteracaoModel, type AlteracaoRecord } from './alteracao-model';
-import { isDuplicateKey, parseId } from './ids';
+import { claimOnce, isDuplicateKey } from '@erp/kit';
+import { parseId } from './ids';
 import { tokenModel, type TokenModel, type TokenRecord } from './token-model';
 import { usoModel, type UsoRecord } from './uso-model';
 
-export type NewToken = Omit<TokenRecord, '_id' | 'atualizadoEm' | 'versao'>;
+type NewToken = Omit<TokenRecord, '_id' | 'atualizadoEm' | 'versao'>;
 export type TokenWithUse = TokenRecord & { ultimoUsoEm: Date | null };
 
 /** Fields an action may set besides the status. */
@@ -25,16 +25,17 @@ function notFound(): Refusal {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class TokenStore {
-  private constructor(
+/** Registers the token collections and their indexes, then resolves to the store. */
+export async function createTokenStore(db: Connection): Promise<TokenStore> {
+  return new TokenStore(await tokenModel(db), await alteracaoModel(db), await usoModel(db));
+}
+
+class TokenStore {
+  constructor(
     private readonly tokens: TokenModel,
     private readonly alteracoes: Model<AlteracaoRecord>,
     private readonly usos: Model<UsoRecord>,
   ) {}
-
-  static async open(db: Connection): Promise<TokenStore> {
-    return new TokenStore(await tokenModel(db), await alteracaoModel(db), await usoModel(db));
-  }
 
   async create(token: NewToken): Promise<TokenWithUse> {
     try {
@@ -91,14 +92,8 @@ export class TokenStore {
     }
   }
 
-  private async claim(alteracao: AlteracaoRecord): Promise<boolean> {
-    try {
-      await this.alteracoes.create(alteracao);
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
+  private claim(alteracao: AlteracaoRecord): Promise<boolean> {
+    return claimOnce(this.alteracoes, alteracao);
   }
 
   /** Waits a moment for the holder of `versao` to write it; finishes it in its place if the holder died. */
@@ -126,3 +121,6 @@ export class TokenStore {
     }
   }
 }
+
+/** A type only: `createTokenStore` is the one way to build it. */
+export type { TokenStore };

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { DirectoryErrorCodes } from '@erp/contracts';
-import { Refusal } from '../domain/refusal';
-import { isDuplicateKey, parseId } from './ids';
+import { DirectoryErrorCodes, Refusal } from '@erp/contracts';
+import { isDuplicateKey } from '@erp/kit';
+import { parseId } from './ids';
 
 /** A user of a company, as far as ingestion warnings need to know (e-mail stored lower-cased). */
 export interface UsuarioRecord {
@@ -23,14 +23,15 @@ const usuarioSchema = new Schema<UsuarioRecord>(
 );
 usuarioSchema.index({ companyId: 1, email: 1 }, { unique: true });
 
-export class UsuarioStore {
-  private constructor(private readonly model: Model<UsuarioRecord>) {}
+/** Registers the user collection and its unique index, then resolves to the store. */
+export async function createUsuarioStore(db: Connection): Promise<UsuarioStore> {
+  const model = db.model<UsuarioRecord>('Usuario', usuarioSchema);
+  await model.init();
+  return new UsuarioStore(model);
+}
 
-  static async open(db: Connection): Promise<UsuarioStore> {
-    const model = db.model<UsuarioRecord>('Usuario', usuarioSchema);
-    await model.init();
-    return new UsuarioStore(model);
-  }
+class UsuarioStore {
+  constructor(private readonly model: Model<UsuarioRecord>) {}
 
   listByCompany(companyId: string): Promise<UsuarioRecord[]> {
     return this.model.find({ companyId }).sort({ email: 1 }).lean<UsuarioRecord[]>().exec();
@@ -65,3 +66,6 @@ export class UsuarioStore {
     return found.map((user) => user.email);
   }
 }
+
+/** A type only: `createUsuarioStore` is the one way to build it. */
+export type { UsuarioStore };

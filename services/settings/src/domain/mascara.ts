@@ -1,4 +1,0 @@
-/** A value that is only bullets is a mask a UI sent back, never a new password. */
-export function ehMascara(valor: string): boolean {
-  return /^•+$/u.test(valor);
-}

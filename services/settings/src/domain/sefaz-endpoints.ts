@@ -1,0 +1,75 @@
+import type { Ambiente, DestinoTransmissao, ModeloSefaz, ServicoSefaz } from '@erp/contracts';
+import tabelaOficial from './data/sefaz-webservices.json';
+
+/**
+ * The SEFAZ web-service table: which authorizer serves each UF (its own, SVRS or SVAN; SVC-AN or SVC-RS in
+ * contingency) and the URL of each NF-e 4.00 service per authorizer, model and environment. It is the relay's
+ * allow-list: `settings.v1.transmit` calls a URL only when this table gives it for the destination asked.
+ * Dated data with its source (`fonte`, `lidoEm` in the JSON); docs/sefaz.md says how to refresh it.
+ */
+export interface TabelaSefaz {
+  fonte: string;
+  lidoEm: string;
+  autorizadores: Record<ModeloSefaz, Record<string, string>>;
+  /** NF-e only: the NFC-e has no SVC (its contingency is offline emission). */
+  contingencia: Record<string, string>;
+  servicos: Record<ModeloSefaz, Record<string, Partial<Record<Ambiente, Partial<Record<ServicoSefaz, string>>>>>>;
+}
+
+export const TABELA_SEFAZ: TabelaSefaz = tabelaOficial;
+
+type DestinoSefaz = Extract<DestinoTransmissao, { tipo: 'SEFAZ' }>;
+
+/** The authorizer of a destination (`SP`, `SVRS`, `SVC-AN`...), or null when the table has none. */
+export function autorizadorDe(tabela: TabelaSefaz, destino: DestinoSefaz): string | null {
+  if (destino.contingencia) return destino.modelo === 'NFE' ? (tabela.contingencia[destino.uf] ?? null) : null;
+  return tabela.autorizadores[destino.modelo][destino.uf] ?? null;
+}
+
+/** The URL the table gives for a destination, or null: the relay calls nothing else. */
+export function urlSefaz(tabela: TabelaSefaz, destino: DestinoSefaz): string | null {
+  const autorizador = autorizadorDe(tabela, destino);
+  if (!autorizador) return null;
+  return tabela.servicos[destino.modelo][autorizador]?.[destino.ambiente]?.[destino.servico] ?? null;
+}
+
+/** The WSDL operation of each service: SOAP 1.2 carries it as the `action` of the content type. */
+const OPERACOES: Record<ServicoSefaz, string> = {
+  NFeAutorizacao4: 'nfeAutorizacaoLote',
+  NFeRetAutorizacao4: 'nfeRetAutorizacaoLote',
+  NFeConsultaProtocolo4: 'nfeConsultaNF',
+  NFeRecepcaoEvento4: 'nfeRecepcaoEvento',
+  NFeInutilizacao4: 'nfeInutilizacaoNF',
+  NFeStatusServico4: 'nfeStatusServicoNF',
+};
+
+export const namespaceServico = (servico: ServicoSefaz) => `http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`;
+
+export function contentTypeSefaz(servico: ServicoSefaz): string {
+  return `application/soap+xml; charset=utf-8; action="${namespaceServico(servico)}/${OPERACOES[servico]}"`;
+}
+
+/**
+ * Tests only (NODE_ENV=test): the same authorizers, every URL on the local SEFAZ stand-in at `base`, one path
+ * per authorizer, model, environment and service, so the stand-in sees which one was asked.
+ */
+export function tabelaDeTeste(base: string): TabelaSefaz {
+  const raiz = base.replace(/\/+$/, '');
+  const ambientes: [Ambiente, string][] = [
+    ['HOMOLOGAÇÃO', 'homologacao'],
+    ['PRODUÇÃO', 'producao'],
+  ];
+  const servicos = {} as TabelaSefaz['servicos'];
+  for (const modelo of ['NFE', 'NFCE'] as const) {
+    servicos[modelo] = {};
+    for (const autorizador of Object.keys(TABELA_SEFAZ.servicos[modelo])) {
+      servicos[modelo][autorizador] = {};
+      for (const [ambiente, caminho] of ambientes) {
+        servicos[modelo][autorizador][ambiente] = Object.fromEntries(
+          Object.keys(OPERACOES).map((servico) => [servico, `${raiz}/ws/${autorizador}/${modelo}/${caminho}/${servico}`]),
+        );
+      }
+    }
+  }
+  return { ...TABELA_SEFAZ, fonte: `test stand-in at ${raiz}`, servicos };
+}

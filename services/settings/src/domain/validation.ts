@@ -1,0 +1,392 @@
+import { RegimesTributarios, type CampoInvalido, type RegimeTributario } from '@erp/contracts';
+import { PRAZOS_EMPRESA_LIMITES, cUfFromMunicipio, cUfFromSigla, cnpjProblem, interpretarCodigoServico, municipioProblem, normalizeCnpj } from '@erp/fiscal-rules';
+import { interpretarAmbiente } from './ambiente';
+import {
+  ALIQUOTA_DAS_PADRAO,
+  CERTIFICADO_MAX_BYTES,
+  MAX_SERIES,
+  SERIE_LIMITES,
+  TIMEOUT_LIMITES,
+  configuracaoPadrao,
+  type Configuracao,
+} from './configuracao';
+import { isMask } from './mask';
+
+/** What a PUT asks for a secret: keep what is stored (omitted or mask), remove it (null), or set a new one. */
+export type AcaoSenha = { acao: 'manter' } | { acao: 'remover' } | { acao: 'definir'; valor: string };
+export type AcaoCertificado =
+  | { acao: 'manter' }
+  | { acao: 'remover' }
+  | { acao: 'definir'; arquivo: Buffer; senha: string };
+
+interface EntradaValida {
+  configuracao: Configuracao;
+  nfseSenha: AcaoSenha;
+  certificado: AcaoCertificado;
+}
+
+export type ResultadoValidacao = { ok: true; valor: EntradaValida } | { ok: false; campos: CampoInvalido[] };
+
+/**
+ * Fields the GET returns that a PUT may send back unchanged (a UI round trip) and that are ignored, because
+ * they are derived or read-only. Anything else not in the model is refused.
+ */
+const SOMENTE_LEITURA = {
+  raiz: ['versao', 'atualizadoEm'],
+  certificadoA1: ['titular', 'cnpj', 'emissor', 'numeroSerie', 'validoDe', 'validoAte', 'diasParaExpirar', 'aviso'],
+  nfse: ['descricaoServico'],
+};
+
+const CAMPOS = {
+  raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'certificadoA1', 'nfse', 'empresa'],
+  prazosCancelamento: Object.keys(PRAZOS_EMPRESA_LIMITES),
+  certificadoA1: ['arquivoBase64', 'senha'],
+  nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
+  empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco'],
+  endereco: ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'],
+};
+
+class Erros {
+  readonly lista: CampoInvalido[] = [];
+  add(campo: string, regra: string, erro: string): undefined {
+    this.lista.push({ campo, regra, erro });
+    return undefined;
+  }
+}
+
+type Objeto = Record<string, unknown>;
+
+function ehObjeto(valor: unknown): valor is Objeto {
+  return typeof valor === 'object' && valor !== null && !Array.isArray(valor);
+}
+
+function nome(prefixo: string, chave: string): string {
+  return prefixo ? `${prefixo}.${chave}` : chave;
+}
+
+/** Refuses every key that is neither a field nor a read-only field of the GET. */
+function chavesDesconhecidas(obj: Objeto, prefixo: string, campos: string[], leitura: string[], erros: Erros): void {
+  for (const chave of Object.keys(obj)) {
+    if (!campos.includes(chave) && !leitura.includes(chave)) {
+      erros.add(nome(prefixo, chave), 'campo_desconhecido', 'campo não faz parte da configuração fiscal');
+    }
+  }
+}
+
+/** Optional text: absent, null or blank -> null; otherwise trimmed and bounded (undefined once a rule is broken). */
+function texto(obj: Objeto, chave: string, prefixo: string, erros: Erros, limites: { max: number; min?: number }): string | null | undefined {
+  const valor = obj[chave];
+  if (valor === undefined || valor === null) return null;
+  const campo = nome(prefixo, chave);
+  if (typeof valor !== 'string') return erros.add(campo, 'tipo', 'deve ser texto');
+  const limpo = valor.trim();
+  if (limpo === '') return null;
+  if (limpo.length > limites.max) return erros.add(campo, 'tamanho_maximo', `no máximo ${limites.max} caracteres`);
+  if (limites.min !== undefined && limpo.length < limites.min) {
+    return erros.add(campo, 'tamanho_minimo', `no mínimo ${limites.min} caracteres`);
+  }
+  return limpo;
+}
+
+function inteiro(valor: unknown, campo: string, erros: Erros, limites: { min: number; max: number }): number | undefined {
+  if (typeof valor !== 'number' || !Number.isInteger(valor)) return erros.add(campo, 'tipo', 'deve ser um número inteiro');
+  if (valor < limites.min || valor > limites.max) {
+    return erros.add(campo, 'intervalo', `deve estar entre ${limites.min} e ${limites.max}`);
+  }
+  return valor;
+}
+
+function senha(obj: Objeto, chave: string, campo: string, erros: Erros): AcaoSenha | undefined {
+  const valor = obj[chave];
+  if (valor === undefined) return { acao: 'manter' };
+  if (valor === null || valor === '') return { acao: 'remover' };
+  if (typeof valor !== 'string') return erros.add(campo, 'tipo', 'deve ser texto');
+  if (isMask(valor)) return { acao: 'manter' };
+  if (valor.length > 256) return erros.add(campo, 'tamanho_maximo', 'no máximo 256 caracteres');
+  return { acao: 'definir', valor };
+}
+
+/**
+ * The issuer's address as the NF-e needs it (`enderEmit`, TEnderEmi): street, number, district and city name
+ * 2-60 (number 1-60) characters, CEP 8 digits, phone 6-14 digits; null (or absent) leaves it unset.
+ */
+function validarEndereco(valor: unknown, erros: Erros): Configuracao['empresa']['endereco'] | undefined {
+  if (valor === undefined || valor === null) return null;
+  const prefixo = 'empresa.endereco';
+  if (!ehObjeto(valor)) return erros.add(prefixo, 'tipo', 'deve ser um objeto');
+  chavesDesconhecidas(valor, prefixo, CAMPOS.endereco, [], erros);
+  const antes = erros.lista.length;
+  const obrigatorio = (chave: string, min: number) => {
+    const lido = texto(valor, chave, prefixo, erros, { max: 60, min });
+    if (lido === null) erros.add(nome(prefixo, chave), 'obrigatorio', 'obrigatório no endereço');
+    return lido ?? undefined;
+  };
+  const logradouro = obrigatorio('logradouro', 2);
+  const numero = obrigatorio('numero', 1);
+  const complemento = texto(valor, 'complemento', prefixo, erros, { max: 60 });
+  const bairro = obrigatorio('bairro', 2);
+  const municipio = obrigatorio('municipio', 2);
+  const cepBruto = texto(valor, 'cep', prefixo, erros, { max: 10 });
+  const cep = typeof cepBruto === 'string' ? cepBruto.replace(/[.\-\s]/g, '') : cepBruto;
+  if (cep === null) erros.add(`${prefixo}.cep`, 'obrigatorio', 'obrigatório no endereço');
+  else if (typeof cep === 'string' && !/^\d{8}$/.test(cep)) erros.add(`${prefixo}.cep`, 'cep_formato', '8 dígitos');
+  const telefoneBruto = texto(valor, 'telefone', prefixo, erros, { max: 20 });
+  const telefone = typeof telefoneBruto === 'string' ? telefoneBruto.replace(/[()\-\s+]/g, '') : telefoneBruto;
+  if (typeof telefone === 'string' && !/^\d{6,14}$/.test(telefone)) erros.add(`${prefixo}.telefone`, 'telefone_formato', 'de 6 a 14 dígitos');
+  if (erros.lista.length > antes || !logradouro || !numero || !bairro || !municipio || typeof cep !== 'string' || complemento === undefined || telefone === undefined) return undefined;
+  return { logradouro, numero, complemento, bairro, municipio, cep, telefone };
+}
+
+function validarEmpresa(obj: Objeto | undefined, erros: Erros): Configuracao['empresa'] {
+  const empresa = configuracaoPadrao().empresa;
+  if (obj === undefined) return empresa;
+  chavesDesconhecidas(obj, 'empresa', CAMPOS.empresa, [], erros);
+
+  const cnpj = texto(obj, 'cnpj', 'empresa', erros, { max: 18 });
+  if (cnpj) {
+    const normalizado = normalizeCnpj(cnpj);
+    const problema = cnpjProblem(normalizado);
+    if (problema === 'formato') {
+      erros.add('empresa.cnpj', 'cnpj_formato', '14 caracteres: 12 letras maiúsculas ou dígitos e 2 dígitos verificadores');
+    } else if (problema) {
+      erros.add('empresa.cnpj', 'cnpj_digito_verificador', 'dígitos verificadores do CNPJ não conferem');
+    } else {
+      empresa.cnpj = normalizado;
+    }
+  }
+  empresa.razaoSocial = texto(obj, 'razaoSocial', 'empresa', erros, { min: 2, max: 60 }) ?? null;
+
+  const ie = texto(obj, 'inscricaoEstadual', 'empresa', erros, { max: 20 });
+  if (ie) {
+    const semPontuacao = ie.replace(/[.\-/\s]/g, '').toUpperCase();
+    if (semPontuacao === 'ISENTO' || /^\d{2,14}$/.test(semPontuacao)) empresa.inscricaoEstadual = semPontuacao;
+    else erros.add('empresa.inscricaoEstadual', 'inscricao_estadual_formato', 'de 2 a 14 dígitos, ou ISENTO');
+  }
+
+  const uf = texto(obj, 'uf', 'empresa', erros, { max: 2 });
+  if (uf) {
+    if (cUfFromSigla(uf.toUpperCase())) empresa.uf = uf.toUpperCase();
+    else erros.add('empresa.uf', 'uf_inexistente', 'sigla de UF desconhecida');
+  }
+
+  const municipio = texto(obj, 'codigoMunicipio', 'empresa', erros, { max: 7 });
+  if (municipio) {
+    const problema = municipioProblem(municipio);
+    if (problema) erros.add('empresa.codigoMunicipio', `ibge_${problema}`, mensagemIbge(problema));
+    else if (empresa.uf && cUfFromSigla(empresa.uf) !== cUfFromMunicipio(municipio)) {
+      erros.add('empresa.codigoMunicipio', 'ibge_uf_divergente', `o município não pertence à UF ${empresa.uf}`);
+    } else empresa.codigoMunicipio = municipio;
+  }
+
+  const regime = obj.regimeTributario;
+  if (regime !== undefined && regime !== null) {
+    if (typeof regime === 'string' && (RegimesTributarios as readonly string[]).includes(regime)) {
+      empresa.regimeTributario = regime as RegimeTributario;
+    } else {
+      erros.add('empresa.regimeTributario', 'valores_permitidos', `um de ${RegimesTributarios.join(', ')}`);
+    }
+  }
+
+  const aliquota = obj.aliquotaDas;
+  if (aliquota !== undefined && aliquota !== null) {
+    if (typeof aliquota !== 'number' || !Number.isFinite(aliquota)) {
+      erros.add('empresa.aliquotaDas', 'tipo', 'deve ser um número (percentual)');
+    } else if (aliquota <= 0 || aliquota > 33) {
+      erros.add('empresa.aliquotaDas', 'intervalo', 'percentual maior que 0 e até 33');
+    } else if (obj.regimeTributario !== 'SIMPLES_NACIONAL') {
+      erros.add('empresa.aliquotaDas', 'somente_simples_nacional', 'alíquota do DAS só se aplica ao SIMPLES_NACIONAL');
+    } else {
+      empresa.aliquotaDas = Math.round(aliquota * 10_000) / 10_000;
+    }
+  } else if (empresa.regimeTributario === 'SIMPLES_NACIONAL') {
+    empresa.aliquotaDas = ALIQUOTA_DAS_PADRAO;
+  }
+  empresa.endereco = validarEndereco(obj.endereco, erros) ?? null;
+  return empresa;
+}
+
+function mensagemIbge(problema: string): string {
+  if (problema === 'formato') return 'código IBGE tem 7 dígitos';
+  if (problema === 'uf_inexistente') return 'os 2 primeiros dígitos não são o código IBGE de uma UF';
+  return 'dígito verificador do código IBGE não confere';
+}
+
+function validarNfse(obj: Objeto | undefined, producao: boolean, erros: Erros): { nfse: Configuracao['nfse']; senha: AcaoSenha } {
+  const nfse = configuracaoPadrao().nfse;
+  if (obj === undefined) return { nfse, senha: { acao: 'manter' } };
+  chavesDesconhecidas(obj, 'nfse', CAMPOS.nfse, SOMENTE_LEITURA.nfse, erros);
+
+  nfse.provedor = texto(obj, 'provedor', 'nfse', erros, { max: 60 }) ?? null;
+  const endpoint = texto(obj, 'endpoint', 'nfse', erros, { max: 500 });
+  if (endpoint) {
+    let url: URL | null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      erros.add('nfse.endpoint', 'url', 'URL absoluta http(s) do web service municipal');
+    } else if (producao && url.protocol !== 'https:') {
+      erros.add('nfse.endpoint', 'https_em_producao', 'em PRODUÇÃO o web service deve ser https');
+    } else {
+      nfse.endpoint = url.toString();
+    }
+  }
+  const cidade = texto(obj, 'codigoCidade', 'nfse', erros, { max: 7 });
+  if (cidade) {
+    const problema = municipioProblem(cidade);
+    if (problema) erros.add('nfse.codigoCidade', `ibge_${problema}`, mensagemIbge(problema));
+    else nfse.codigoCidade = cidade;
+  }
+  const im = texto(obj, 'inscricaoMunicipal', 'nfse', erros, { max: 20 });
+  if (im) {
+    if (/^[0-9A-Za-z.\-/]+$/.test(im)) nfse.inscricaoMunicipal = im;
+    else erros.add('nfse.inscricaoMunicipal', 'inscricao_municipal_formato', 'letras, dígitos, ponto, hífen ou barra');
+  }
+  validarCodigoServico(obj, nfse, erros);
+  nfse.usuario = texto(obj, 'usuario', 'nfse', erros, { max: 120 }) ?? null;
+  return { nfse, senha: senha(obj, 'senha', 'nfse.senha', erros) ?? { acao: 'manter' } };
+}
+
+/** Keeps both forms; when both are sent (a GET round trip) the national code must be of the same item. */
+function validarCodigoServico(obj: Objeto, nfse: Configuracao['nfse'], erros: Erros): void {
+  const codigo = texto(obj, 'codigoServico', 'nfse', erros, { max: 6 });
+  const nacional = texto(obj, 'codigoServicoNacional', 'nfse', erros, { max: 6 });
+  const lidoCodigo = codigo ? interpretarCodigoServico(codigo) : null;
+  const lidoNacional = nacional ? (/^\d{6}$/.test(nacional) ? interpretarCodigoServico(nacional) : 'formato') : null;
+  for (const [campo, lido] of [['nfse.codigoServico', lidoCodigo], ['nfse.codigoServicoNacional', lidoNacional]] as const) {
+    if (lido === 'formato') erros.add(campo, 'lc116_formato', 'item NN.NN da LC 116/2003 ou código nacional de 6 dígitos');
+    if (lido === 'item_inexistente') erros.add(campo, 'lc116_item_inexistente', 'item não consta da lista da LC 116/2003');
+  }
+  const a = typeof lidoCodigo === 'object' ? lidoCodigo : null;
+  const b = typeof lidoNacional === 'object' ? lidoNacional : null;
+  if (a && b && a.item !== b.item) {
+    erros.add('nfse.codigoServicoNacional', 'lc116_codigos_divergentes', `não corresponde ao item ${a.item}`);
+    return;
+  }
+  const escolhido = b ?? a;
+  if (escolhido) {
+    nfse.codigoServico = escolhido.item;
+    nfse.codigoServicoNacional = b?.nacional ?? escolhido.nacional;
+  }
+}
+
+function validarCertificado(valor: unknown, erros: Erros): AcaoCertificado | undefined {
+  if (valor === undefined) return { acao: 'manter' };
+  if (valor === null) return { acao: 'remover' };
+  if (!ehObjeto(valor)) return erros.add('certificadoA1', 'tipo', 'deve ser um objeto { arquivoBase64, senha } ou null');
+  chavesDesconhecidas(valor, 'certificadoA1', CAMPOS.certificadoA1, SOMENTE_LEITURA.certificadoA1, erros);
+  const { arquivoBase64, senha: senhaCert } = valor;
+  if (arquivoBase64 === undefined || arquivoBase64 === null) {
+    // No new file: only a mask (or nothing) may come with it, since a password alone changes nothing.
+    if (senhaCert !== undefined && senhaCert !== null && !(typeof senhaCert === 'string' && isMask(senhaCert))) {
+      return erros.add('certificadoA1.senha', 'requer_arquivo', 'a senha só pode ser enviada junto com o arquivo .pfx');
+    }
+    return { acao: 'manter' };
+  }
+  let arquivo: Buffer | undefined;
+  if (typeof arquivoBase64 !== 'string') {
+    erros.add('certificadoA1.arquivoBase64', 'tipo', 'deve ser texto base64');
+  } else {
+    const limpo = arquivoBase64.replace(/\s/g, '');
+    if (limpo.length > Math.ceil(CERTIFICADO_MAX_BYTES / 3) * 4) {
+      erros.add('certificadoA1.arquivoBase64', 'tamanho_maximo', `arquivo de no máximo ${CERTIFICADO_MAX_BYTES} bytes`);
+    } else if (limpo === '' || limpo.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(limpo)) {
+      erros.add('certificadoA1.arquivoBase64', 'base64', 'conteúdo do arquivo .pfx em base64');
+    } else {
+      arquivo = Buffer.from(limpo, 'base64');
+    }
+  }
+  if (typeof senhaCert !== 'string') {
+    erros.add('certificadoA1.senha', 'obrigatorio', 'a senha do arquivo .pfx acompanha o arquivo');
+    return undefined;
+  }
+  if (isMask(senhaCert)) {
+    erros.add('certificadoA1.senha', 'mascara_com_arquivo', 'um arquivo novo precisa da sua senha, não da máscara');
+    return undefined;
+  }
+  return arquivo ? { acao: 'definir', arquivo, senha: senhaCert } : undefined;
+}
+
+/**
+ * Validates a whole PUT body and reports every broken rule at once. PUT replaces the settings: an omitted
+ * non-secret field takes its default; an omitted or masked secret keeps the stored one.
+ * `temCertificado` says whether a certificate is stored (it then needs the company CNPJ to be compared with).
+ */
+export function validarEntrada(corpo: unknown, contexto: { temCertificado: boolean }): ResultadoValidacao {
+  const erros = new Erros();
+  if (!ehObjeto(corpo)) {
+    return { ok: false, campos: [{ campo: '', regra: 'tipo', erro: 'o corpo deve ser um objeto JSON' }] };
+  }
+  chavesDesconhecidas(corpo, '', CAMPOS.raiz, SOMENTE_LEITURA.raiz, erros);
+  const configuracao = configuracaoPadrao();
+
+  if (corpo.ambiente !== undefined) {
+    const ambiente = typeof corpo.ambiente === 'string' ? interpretarAmbiente(corpo.ambiente) : null;
+    if (ambiente) configuracao.ambiente = ambiente;
+    else erros.add('ambiente', 'valores_permitidos', 'HOMOLOGAÇÃO ou PRODUÇÃO (com ou sem acentos)');
+  }
+  if (corpo.seriePadrao !== undefined) {
+    const serie = inteiro(corpo.seriePadrao, 'seriePadrao', erros, SERIE_LIMITES);
+    if (serie !== undefined) configuracao.seriePadrao = serie;
+  }
+  configuracao.series = [configuracao.seriePadrao];
+  if (corpo.series !== undefined) {
+    if (!Array.isArray(corpo.series)) {
+      erros.add('series', 'tipo', 'deve ser uma lista de números de série');
+    } else if (corpo.series.length === 0 || corpo.series.length > MAX_SERIES) {
+      erros.add('series', 'tamanho_lista', `de 1 a ${MAX_SERIES} séries`);
+    } else {
+      const series = corpo.series.map((s, i) => inteiro(s, `series[${i}]`, erros, SERIE_LIMITES));
+      if (series.every((s) => s !== undefined)) {
+        const unicas = [...new Set(series)];
+        if (unicas.length !== series.length) erros.add('series', 'series_repetidas', 'uma série aparece mais de uma vez');
+        else if (!unicas.includes(configuracao.seriePadrao)) {
+          erros.add('series', 'contem_serie_padrao', `a lista deve conter a série padrão ${configuracao.seriePadrao}`);
+        } else configuracao.series = unicas.sort((a, b) => a - b);
+      }
+    }
+  }
+  if (corpo.emissaoAutomatica !== undefined) {
+    if (typeof corpo.emissaoAutomatica === 'boolean') configuracao.emissaoAutomatica = corpo.emissaoAutomatica;
+    else erros.add('emissaoAutomatica', 'tipo', 'deve ser true ou false');
+  }
+  if (corpo.timeoutSegundos !== undefined) {
+    const timeout = inteiro(corpo.timeoutSegundos, 'timeoutSegundos', erros, TIMEOUT_LIMITES);
+    if (timeout !== undefined) configuracao.timeoutSegundos = timeout;
+  }
+
+  const prazos = objetoOpcional(corpo, 'prazosCancelamento', erros);
+  if (prazos) {
+    chavesDesconhecidas(prazos, 'prazosCancelamento', CAMPOS.prazosCancelamento, [], erros);
+    for (const [chave, limites] of Object.entries(PRAZOS_EMPRESA_LIMITES) as [keyof typeof PRAZOS_EMPRESA_LIMITES, { min: number; max: number }][]) {
+      const valor = prazos[chave];
+      // null or absent: the legal default; a value beyond the legal maximum is refused, not silently capped.
+      if (valor !== undefined && valor !== null) configuracao.prazosCancelamento[chave] = inteiro(valor, `prazosCancelamento.${chave}`, erros, limites) ?? null;
+    }
+  }
+
+  const empresa = objetoOpcional(corpo, 'empresa', erros);
+  configuracao.empresa = validarEmpresa(empresa, erros);
+  const nfseObj = objetoOpcional(corpo, 'nfse', erros);
+  const { nfse, senha: nfseSenha } = validarNfse(nfseObj, configuracao.ambiente === 'PRODUÇÃO', erros);
+  configuracao.nfse = nfse;
+  const certificado = validarCertificado(corpo.certificadoA1, erros);
+
+  const comCertificado = certificado?.acao === 'definir' || (certificado?.acao === 'manter' && contexto.temCertificado);
+  const cnpjComErro = erros.lista.some((e) => e.campo === 'empresa.cnpj');
+  if (comCertificado && configuracao.empresa.cnpj === null && !cnpjComErro) {
+    erros.add('empresa.cnpj', 'obrigatorio_com_certificado', 'o CNPJ da empresa é comparado com o do certificado A1');
+  }
+
+  if (erros.lista.length > 0 || !certificado) return { ok: false, campos: erros.lista };
+  return { ok: true, valor: { configuracao, nfseSenha, certificado } };
+}
+
+function objetoOpcional(corpo: Objeto, chave: string, erros: Erros): Objeto | undefined {
+  const valor = corpo[chave];
+  if (valor === undefined || valor === null) return undefined;
+  if (!ehObjeto(valor)) return erros.add(chave, 'tipo', 'deve ser um objeto');
+  return valor;
+}

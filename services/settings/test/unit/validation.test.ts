@@ -1,0 +1,150 @@
+import { validarEntrada } from '../../src/domain/validation';
+
+const semCertificado = { temCertificado: false };
+
+function campos(corpo: unknown, contexto = semCertificado) {
+  const resultado = validarEntrada(corpo, contexto);
+  if (resultado.ok) throw new Error('expected a refusal');
+  return resultado.campos.map((c) => `${c.campo}:${c.regra}`);
+}
+
+describe('validation - settings body', () => {
+  it('validation - an empty body gives the defaults', () => {
+    const resultado = validarEntrada({}, semCertificado);
+    expect(resultado.ok).toBe(true);
+    if (!resultado.ok) return;
+    expect(resultado.valor.configuracao).toMatchObject({
+      ambiente: 'HOMOLOGAÇÃO',
+      seriePadrao: 1,
+      series: [1],
+      emissaoAutomatica: false,
+      timeoutSegundos: 30,
+    });
+    expect(resultado.valor.nfseSenha).toEqual({ acao: 'manter' });
+    expect(resultado.valor.certificado).toEqual({ acao: 'manter' });
+  });
+
+  it('validation - ambiente with or without accents, any case', () => {
+    for (const [entrada, esperado] of [
+      ['PRODUCAO', 'PRODUÇÃO'],
+      ['produção', 'PRODUÇÃO'],
+      ['HOMOLOGACAO', 'HOMOLOGAÇÃO'],
+    ]) {
+      const r = validarEntrada({ ambiente: entrada }, semCertificado);
+      expect(r.ok && r.valor.configuracao.ambiente).toBe(esperado);
+    }
+    expect(campos({ ambiente: 'TESTE' })).toEqual(['ambiente:valores_permitidos']);
+  });
+
+  it('validation - reports every broken field at once', () => {
+    expect(
+      campos({
+        ambiente: 'X',
+        seriePadrao: 1000,
+        timeoutSegundos: 0,
+        emissaoAutomatica: 'sim',
+        extra: 1,
+        empresa: { cnpj: '11222333000182', uf: 'XX', codigoMunicipio: '3550309', regimeTributario: 'MEI', outro: true },
+        nfse: { codigoCidade: '123', codigoServico: '99.99', endpoint: 'ftp://x' },
+      }).sort(),
+    ).toEqual(
+      [
+        'ambiente:valores_permitidos',
+        'seriePadrao:intervalo',
+        'timeoutSegundos:intervalo',
+        'emissaoAutomatica:tipo',
+        'extra:campo_desconhecido',
+        'empresa.cnpj:cnpj_digito_verificador',
+        'empresa.uf:uf_inexistente',
+        'empresa.codigoMunicipio:ibge_digito_verificador',
+        'empresa.regimeTributario:valores_permitidos',
+        'empresa.outro:campo_desconhecido',
+        'nfse.codigoCidade:ibge_formato',
+        'nfse.codigoServico:lc116_item_inexistente',
+        'nfse.endpoint:url',
+      ].sort(),
+    );
+  });
+
+  it('validation - series must contain seriePadrao, without repeats', () => {
+    expect(campos({ seriePadrao: 2, series: [1, 3] })).toEqual(['series:contem_serie_padrao']);
+    expect(campos({ series: [1, 1] })).toEqual(['series:series_repetidas']);
+    expect(campos({ series: [] })).toEqual(['series:tamanho_lista']);
+    expect(campos({ series: [1, 'a'] })).toEqual(['series[1]:tipo']);
+    const r = validarEntrada({ seriePadrao: 2, series: [3, 2] }, semCertificado);
+    expect(r.ok && r.valor.configuracao.series).toEqual([2, 3]);
+  });
+
+  it('validation - timeout is bounded', () => {
+    expect(campos({ timeoutSegundos: 4 })).toEqual(['timeoutSegundos:intervalo']);
+    expect(campos({ timeoutSegundos: 121 })).toEqual(['timeoutSegundos:intervalo']);
+    expect(campos({ timeoutSegundos: 30.5 })).toEqual(['timeoutSegundos:tipo']);
+    expect(validarEntrada({ timeoutSegundos: 120 }, semCertificado).ok).toBe(true);
+  });
+
+  it('validation - the municipality must belong to the UF', () => {
+    expect(campos({ empresa: { uf: 'PR', codigoMunicipio: '3550308' } })).toEqual(['empresa.codigoMunicipio:ibge_uf_divergente']);
+  });
+
+  it('validation - DAS rate defaults to 6 for Simples Nacional and is refused for other regimes', () => {
+    const r = validarEntrada({ empresa: { regimeTributario: 'SIMPLES_NACIONAL' } }, semCertificado);
+    expect(r.ok && r.valor.configuracao.empresa.aliquotaDas).toBe(6);
+    expect(campos({ empresa: { regimeTributario: 'LUCRO_REAL', aliquotaDas: 6 } })).toEqual(['empresa.aliquotaDas:somente_simples_nacional']);
+    expect(campos({ empresa: { regimeTributario: 'SIMPLES_NACIONAL', aliquotaDas: 0 } })).toEqual(['empresa.aliquotaDas:intervalo']);
+  });
+
+  it('validation - service code keeps both forms and checks they agree', () => {
+    const r = validarEntrada({ nfse: { codigoServico: '170102' } }, semCertificado);
+    expect(r.ok && r.valor.configuracao.nfse).toMatchObject({ codigoServico: '17.01', codigoServicoNacional: '170102' });
+    const volta = validarEntrada({ nfse: { codigoServico: '17.01', codigoServicoNacional: '170102' } }, semCertificado);
+    expect(volta.ok && volta.valor.configuracao.nfse.codigoServicoNacional).toBe('170102');
+    expect(campos({ nfse: { codigoServico: '17.01', codigoServicoNacional: '010701' } })).toEqual(['nfse.codigoServicoNacional:lc116_codigos_divergentes']);
+    expect(campos({ nfse: { codigoServico: '1701' } })).toEqual(['nfse.codigoServico:lc116_formato']);
+  });
+
+  it('validation - https required for the NFS-e endpoint in production', () => {
+    expect(campos({ ambiente: 'PRODUÇÃO', nfse: { endpoint: 'http://nfse.example.gov.br/ws' } })).toEqual(['nfse.endpoint:https_em_producao']);
+    expect(validarEntrada({ nfse: { endpoint: 'http://nfse.example.gov.br/ws' } }, semCertificado).ok).toBe(true);
+  });
+
+  it('validation - secrets: omitted or masked keeps, null removes, text sets', () => {
+    const acao = (senha: unknown) => {
+      const r = validarEntrada(senha === undefined ? { nfse: {} } : { nfse: { senha } }, semCertificado);
+      return r.ok ? r.valor.nfseSenha : null;
+    };
+    expect(acao(undefined)).toEqual({ acao: 'manter' });
+    expect(acao('••••••••')).toEqual({ acao: 'manter' });
+    expect(acao('•••')).toEqual({ acao: 'manter' });
+    expect(acao(null)).toEqual({ acao: 'remover' });
+    expect(acao('nova')).toEqual({ acao: 'definir', valor: 'nova' });
+  });
+
+  it('validation - certificate: read-only fields of the GET are accepted back and ignored; a password alone is refused', () => {
+    const volta = validarEntrada(
+      { empresa: { cnpj: '11222333000181' }, certificadoA1: { titular: 'X', cnpj: '1', validoAte: 'y', diasParaExpirar: 3, aviso: null, senha: '••••••••' } },
+      { temCertificado: true },
+    );
+    expect(volta.ok && volta.valor.certificado).toEqual({ acao: 'manter' });
+    expect(campos({ certificadoA1: { senha: 'nova' } })).toEqual(['certificadoA1.senha:requer_arquivo']);
+    expect(campos({ certificadoA1: { arquivoBase64: 'AAAA', senha: '••••' }, empresa: { cnpj: '11222333000181' } })).toEqual([
+      'certificadoA1.senha:mascara_com_arquivo',
+    ]);
+    expect(campos({ certificadoA1: { arquivoBase64: 'não é base64', senha: 'x' }, empresa: { cnpj: '11222333000181' } })).toEqual([
+      'certificadoA1.arquivoBase64:base64',
+    ]);
+    expect(campos({ certificadoA1: { arquivoBase64: 'A'.repeat(100_000), senha: 'x' }, empresa: { cnpj: '11222333000181' } })).toEqual([
+      'certificadoA1.arquivoBase64:tamanho_maximo',
+    ]);
+  });
+
+  it('validation - a certificate (new or kept) needs the company CNPJ', () => {
+    expect(campos({ certificadoA1: { arquivoBase64: 'AAAA', senha: 'x' } })).toEqual(['empresa.cnpj:obrigatorio_com_certificado']);
+    expect(campos({}, { temCertificado: true })).toEqual(['empresa.cnpj:obrigatorio_com_certificado']);
+    expect(validarEntrada({ certificadoA1: null }, { temCertificado: true }).ok).toBe(true);
+  });
+
+  it('validation - a non-object body is refused', () => {
+    expect(campos([])).toEqual([':tipo']);
+    expect(campos('texto')).toEqual([':tipo']);
+  });
+});
