@@ -11,6 +11,13 @@ export type GatewayConfig = Omit<BaseConfig, 'MONGODB_URL' | 'NATS_URL'> & {
   UPSTREAM_MAX_SOCKETS: number;
   UPSTREAM_TIMEOUT_MS: number;
   GRAPHQL_BODY_LIMIT: number;
+  /**
+   * Body limits of the REST routes, each the owning service's own (the ingestion reads the same variable and
+   * counts after gzip; the gateway counts the bytes as sent): no more is forwarded.
+   */
+  INGESTION_BODY_LIMIT_BYTES: number;
+  SETTINGS_BODY_LIMIT_BYTES: number;
+  FISCAL_BODY_LIMIT_BYTES: number;
 };
 
 const serviceUrl = (port: number) => Joi.string().uri({ scheme: ['http', 'https'] }).default(`http://127.0.0.1:${port}`);
@@ -27,6 +34,9 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
       UPSTREAM_MAX_SOCKETS: Joi.number().integer().min(1).max(1024).default(64),
       UPSTREAM_TIMEOUT_MS: Joi.number().integer().min(100).max(120_000).default(30_000),
       GRAPHQL_BODY_LIMIT: Joi.number().integer().min(1024).default(256 * 1024),
+      INGESTION_BODY_LIMIT_BYTES: Joi.number().integer().min(64 * 1024).default(5 * 1024 * 1024),
+      SETTINGS_BODY_LIMIT_BYTES: Joi.number().integer().min(1024).default(256 * 1024),
+      FISCAL_BODY_LIMIT_BYTES: Joi.number().integer().min(1024).default(1024 * 1024),
     },
     env,
     { stores: false },

@@ -4,7 +4,7 @@ import type { ApolloServer } from '@apollo/server';
 import { ApolloGateway } from '@apollo/gateway';
 import fetch from 'node-fetch';
 import { SubgraphDataSource } from './subgraph-source';
-import { mountGraphqlServer, sessionOrRefuse, type FastifyInstance, type Logger, type SessionVerifier } from '@erp/kit';
+import { mountGraphqlServer, verifiedSession, type FastifyInstance, type GraphqlLimits, type Logger, type SessionVerifier } from '@erp/kit';
 
 interface GatewayContext extends Record<string, unknown> {
   authorization: string;
@@ -24,8 +24,9 @@ function boundedFetcher(maxSockets: number, timeoutMs: number) {
 }
 
 /**
- * Serves the federated graph at `/graphql`. The session is verified here first (a request without a valid
- * one never reaches a subgraph) and then forwarded unchanged, for each subgraph verifies it again.
+ * Serves the federated graph at `/graphql`. The session is verified first, before the body is read (a request
+ * without a valid one never reaches a subgraph), and then forwarded unchanged, for each subgraph verifies it
+ * again. The GraphQL limits are checked before the operation is validated or planned.
  */
 export async function mountGateway(
   app: FastifyInstance,
@@ -35,6 +36,8 @@ export async function mountGateway(
     log: Logger;
     maxSockets: number;
     timeoutMs: number;
+    limits: GraphqlLimits;
+    introspection: boolean;
   },
 ): Promise<ApolloServer<GatewayContext>> {
   const fetcher = boundedFetcher(options.maxSockets, options.timeoutMs);
@@ -45,7 +48,11 @@ export async function mountGateway(
       new SubgraphDataSource<GatewayContext>({
         url,
         fetcher,
-        willSendRequest({ request, context }) {
+        willSendRequest(options) {
+          // Only a client's operation has a session to forward; with a static supergraph and no health checks
+          // the gateway sends nothing else.
+          if (!('incomingRequestContext' in options)) return;
+          const { request, context } = options;
           request.http?.headers.set('authorization', context.authorization);
           request.http?.headers.set('x-request-id', context.requestId);
         },
@@ -54,10 +61,11 @@ export async function mountGateway(
   return mountGraphqlServer<GatewayContext>(app, {
     source: { gateway },
     log: options.log,
-    context: async (request) => {
-      const authorization = request.headers.authorization ?? '';
-      await sessionOrRefuse(options.verifySession, authorization, request.log);
-      return { authorization, requestId: String(request.id) };
+    limits: options.limits,
+    introspection: options.introspection,
+    authenticate: async (request) => {
+      request.session = await verifiedSession(options.verifySession, request);
     },
+    context: async (request) => ({ authorization: request.headers.authorization ?? '', requestId: String(request.id) }),
   });
 }

@@ -1,11 +1,14 @@
-import { createHttpApp, createLogger, createSessionVerifier, runService } from '@erp/kit';
+import { createHttpApp, createLogger, createSessionVerifier, enableProcessMetrics, graphqlLimitsOf, runService } from '@erp/kit';
+import { mountAdminPage } from './admin-page';
 import { loadGatewayConfig, subgraphsOf } from './config';
 import { mountGateway } from './graphql';
+import { mountApiDocs } from './openapi/docs-route';
 import { mountRestProxy } from './rest-proxy';
 import { composeSupergraph } from './supergraph';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
+enableProcessMetrics('gateway');
 
 void runService(log, async () => {
   let graphReady = false;
@@ -17,8 +20,12 @@ void runService(log, async () => {
     log,
     maxSockets: config.UPSTREAM_MAX_SOCKETS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    limits: graphqlLimitsOf(config),
+    introspection: config.NODE_ENV !== 'production',
   });
   await mountRestProxy(app, config);
+  await mountAdminPage(app, config);
+  await mountApiDocs(app);
   await app.listen({ host: config.HOST, port: config.PORT });
   graphReady = true;
   return [() => app.close()];

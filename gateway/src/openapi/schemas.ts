@@ -1,0 +1,330 @@
+import {
+  Ambientes,
+  configuracaoCompartilhadaSchema,
+  Credores,
+  IngestionEntities,
+  ModelosDocumento,
+  OrigensInutilizacao,
+  RegimesTributarios,
+  SituacoesDocumento,
+  TokenModes,
+  Tributos,
+} from '@erp/contracts';
+import { joiToJsonSchema, type JsonSchema } from './joi-schema';
+
+/**
+ * The success bodies and request bodies of the REST surface, as JSON Schema 2020-12. Enumerations come from
+ * `@erp/contracts`, and the settings view is derived from the contract schema the settings service validates
+ * what it shares over NATS (the REST view differs only by its masked secrets).
+ */
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+const instant = { type: 'string', format: 'date-time' } as const;
+const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as const;
+const integer = { type: 'integer' } as const;
+const number = { type: 'number' } as const;
+const boolean = { type: 'boolean' } as const;
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function object(properties: Record<string, JsonSchema>, required: string[] = Object.keys(properties)): JsonSchema {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+/** `{ sucesso: true, dados }` (plus `mensagem` where the route sends one). */
+export function success(dados: JsonSchema, withMessage = false): JsonSchema {
+  return withMessage ? object({ sucesso: { const: true }, mensagem: text, dados }) : object({ sucesso: { const: true }, dados });
+}
+
+// ---- ingestion ----
+
+const campoDescritor = object(
+  { campo: text, rotulo: text, obrigatorio: boolean, tipo: text, descricao: text, exemplo: text },
+  ['campo', 'rotulo', 'obrigatorio', 'exemplo'],
+);
+
+const linhaResultado: JsonSchema = {
+  oneOf: [
+    object(
+      {
+        linha: { type: 'integer', minimum: 1 },
+        status: { const: 'OK' },
+        id: text,
+        acao: { enum: ['CRIADO', 'ATUALIZADO', 'INALTERADO', 'DUPLICADO'] },
+        duplicado: boolean,
+        aviso: text,
+      },
+      ['linha', 'status', 'id', 'acao', 'duplicado'],
+    ),
+    object({ linha: { type: 'integer', minimum: 1 }, status: { const: 'ERRO' }, erros: { type: 'array', items: text, minItems: 1 } }),
+  ],
+};
+
+// ---- settings ----
+
+/** The shared (NATS) view with the secrets shown as masks instead of `senhaConfigurada`. */
+function configuracaoFiscal(): JsonSchema {
+  const shared = joiToJsonSchema(configuracaoCompartilhadaSchema) as { properties: Record<string, JsonSchema> };
+  const nfse = shared.properties.nfse as { properties: Record<string, JsonSchema>; required: string[] };
+  const { senhaConfigurada: _dropped, ...nfseProperties } = nfse.properties;
+  // `{ type: ['object', 'null'], ... }`: the certificate's metadata, or null without one.
+  const certificado = shared.properties.certificadoA1 as { properties: Record<string, JsonSchema>; required: string[] };
+  const mask = { type: 'string', description: 'Máscara (`••••••••`): a senha nunca sai do serviço.' };
+  return {
+    ...shared,
+    properties: {
+      ...shared.properties,
+      certificadoA1: { ...certificado, properties: { ...certificado.properties, senha: mask }, required: [...certificado.required, 'senha'] },
+      nfse: {
+        ...nfse,
+        properties: { ...nfseProperties, senha: { type: ['string', 'null'], description: 'Máscara quando configurada, senão null.' } },
+        required: [...nfse.required.filter((name) => name !== 'senhaConfigurada'), 'senha'],
+      },
+    },
+  };
+}
+
+const configuracaoEntrada = {
+  type: 'object',
+  description:
+    'Substitui a configuração: campo omitido volta ao padrão; segredos omitidos ou enviados como a máscara são mantidos, null os remove. ' +
+    'Os campos somente leitura do GET são aceitos de volta e ignorados; qualquer outro campo desconhecido é recusado.',
+  properties: {
+    ambiente: { type: 'string', examples: [...Ambientes] },
+    seriePadrao: { type: 'integer', minimum: 0, maximum: 999 },
+    series: { type: 'array', items: { type: 'integer', minimum: 0, maximum: 999 }, minItems: 1, maxItems: 50 },
+    emissaoAutomatica: boolean,
+    timeoutSegundos: { type: 'integer', minimum: 5, maximum: 120 },
+    prazosCancelamento: {
+      type: 'object',
+      properties: { nfeHoras: { type: ['integer', 'null'] }, nfceMinutos: { type: ['integer', 'null'] }, cteHoras: { type: ['integer', 'null'] }, nfseDias: { type: ['integer', 'null'] } },
+    },
+    certificadoA1: {
+      type: ['object', 'null'],
+      description: 'Envio do A1: `arquivoBase64` (o .pfx, até 64 KiB) e `senha`.',
+      properties: { arquivoBase64: { type: 'string', contentEncoding: 'base64' }, senha: text },
+    },
+    nfse: { type: 'object' },
+    empresa: { type: 'object' },
+  },
+} as const;
+
+// ---- fiscal documents ----
+
+const documentoFiscal = object({
+  id: text,
+  referencia: text,
+  modelo: { enum: [...ModelosDocumento] },
+  serie: integer,
+  numero: integer,
+  chaveAcesso: { type: 'string', description: '44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e).' },
+  situacao: { enum: [...SituacoesDocumento] },
+  ambiente: { enum: [...Ambientes] },
+  emitidoEm: instant,
+  autorizadoEm: nullableInstant,
+  protocolo: nullableText,
+  cStat: nullableText,
+  motivo: nullableText,
+  emitenteCnpj: text,
+  destinatarioDocumento: nullableText,
+  valorTotal: number,
+  impostos: { type: 'array', items: object({ tributo: { enum: [...Tributos] }, base: number, aliquota: number, valor: number, informativo: boolean }) },
+  simplesRemessa: boolean,
+  prazoCancelamento: { ...nullableInstant, description: 'Até quando ainda pode ser cancelado; null quando não pode mais.' },
+  canceladoEm: nullableInstant,
+  justificativaCancelamento: nullableText,
+  protocoloCancelamento: nullableText,
+  entregueEm: nullableInstant,
+  servicoIniciadoEm: nullableInstant,
+  competencia: { type: ['string', 'null'], description: 'NFS-e: MM/AAAA.' },
+});
+
+const inutilizacao = object({
+  id: text,
+  modelo: { enum: ['NFE', 'NFCE'] },
+  serie: integer,
+  de: integer,
+  ate: integer,
+  ambiente: { enum: [...Ambientes] },
+  situacao: { enum: ['INUTILIZADA', 'PENDENTE', 'RECUSADA'] },
+  origem: { enum: [...OrigensInutilizacao] },
+  justificativa: text,
+  cStat: { ...nullableText, description: '102 inutilizada; 206/563 já inutilizada (adotada).' },
+  motivo: nullableText,
+  protocolo: nullableText,
+  criadoEm: instant,
+  inutilizadaEm: nullableInstant,
+});
+
+const inutilizacaoEntrada = {
+  type: 'object',
+  required: ['modelo', 'serie', 'de', 'ate', 'justificativa'],
+  additionalProperties: false,
+  properties: {
+    modelo: { enum: ['NFE', 'NFCE'], description: 'O CT-e 4.00 não tem inutilização.' },
+    serie: { type: 'integer', minimum: 0, maximum: 999 },
+    de: { type: 'integer', minimum: 1, maximum: 999999999 },
+    ate: { type: 'integer', minimum: 1, maximum: 999999999, description: 'de <= ate; até 1.000 números por pedido.' },
+    justificativa: { type: 'string', minLength: 15, maxLength: 255 },
+  },
+} as const;
+
+const emissaoEntrada = {
+  type: 'object',
+  required: ['referencia', 'modelo', 'itens'],
+  additionalProperties: false,
+  properties: {
+    referencia: { type: 'string', description: 'Chave do chamador: a mesma referencia nunca gera um segundo documento.' },
+    modelo: { enum: [...ModelosDocumento] },
+    serie: integer,
+    destinatario: {
+      type: 'object',
+      required: ['documento'],
+      additionalProperties: false,
+      properties: { documento: { type: 'string', description: 'CNPJ (numérico ou alfanumérico) ou CPF.' }, nome: text, uf: text, codigoMunicipio: text, inscricaoEstadual: text },
+    },
+    itens: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 990,
+      items: {
+        type: 'object',
+        required: ['codigo', 'descricao', 'quantidade', 'valorUnitario'],
+        additionalProperties: false,
+        properties: {
+          codigo: text,
+          descricao: text,
+          quantidade: number,
+          valorUnitario: number,
+          unidade: text,
+          ncm: text,
+          cfop: text,
+          cst: text,
+          csosn: text,
+          codigoServico: text,
+          aliquotaIss: number,
+        },
+      },
+    },
+    chaveCteReferenciada: text,
+    chavesNfeTransportadas: { type: 'array', items: text },
+    competencia: { type: 'string', description: 'NFS-e: MM/AAAA.' },
+  },
+} as const;
+
+// ---- tax simulation ----
+
+const simulacaoEntrada = {
+  type: 'object',
+  required: ['tipoDocumento', 'valor'],
+  additionalProperties: false,
+  description: 'Dinheiro em reais (até 2 casas), alíquotas em percentual (até 4 casas). Campos desconhecidos são recusados (`CAMPO_DESCONHECIDO`).',
+  properties: {
+    tipoDocumento: { enum: [...ModelosDocumento] },
+    valor: number,
+    dataOperacao: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Padrão: hoje (America/Sao_Paulo).' },
+    regime: { enum: [...RegimesTributarios] },
+    ufOrigem: text,
+    ufDestino: text,
+    ncm: text,
+    aliquotaIpi: number,
+    cfop: text,
+    aliquotaIss: number,
+    atividade: text,
+    anexoSimples: { enum: ['I', 'II', 'III', 'IV', 'V'] },
+    receitaBruta12Meses: number,
+    comprasCreditaveis: number,
+    baseAcumuladaTrimestre: number,
+    receitaAcumuladaAno: number,
+    lucroRealTrimestre: number,
+    mercadoriaImportada: boolean,
+    produtoZonaFrancaManaus: boolean,
+    aliquotaIs: number,
+    aliquotaIcmsCompras: number,
+  },
+} as const;
+
+const linhaSimulacao = object({
+  tributo: { enum: [...Tributos] },
+  base: number,
+  aliquota: number,
+  valor: number,
+  informativo: boolean,
+  vencimento: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  fundamento: text,
+  naoCalculavel: boolean,
+  motivo: nullableText,
+  componentes: { type: 'array', items: object({ descricao: text, base: number, aliquota: number, valor: number }) },
+});
+
+const simulacaoImposto = object({
+  id: { type: 'string', format: 'uuid' },
+  tipoDocumento: { enum: [...ModelosDocumento] },
+  regime: { enum: [...RegimesTributarios] },
+  dataOperacao: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+  valor: number,
+  linhas: { type: 'array', items: ref('LinhaSimulacao') },
+  totalDevido: number,
+  cargaEfetiva: number,
+  completo: boolean,
+  criadaEm: instant,
+  provisionada: boolean,
+  titulos: {
+    type: 'array',
+    items: object({
+      id: text,
+      tributo: { enum: [...Tributos] },
+      valor: number,
+      vencimento: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      competencia: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+      credor: { enum: [...Credores] },
+      codigoReceita: nullableText,
+    }),
+  },
+  pendentesDeVencimento: { type: 'array', items: { enum: [...Tributos] } },
+  partilhaDas: { type: ['array', 'null'], items: object({ tributo: { enum: [...Tributos] }, aliquota: number, valor: number, residuo: number }) },
+  avisos: { type: 'array', items: text },
+  premissas: { type: 'array', items: text },
+  comparacaoId: nullableText,
+});
+
+/** `components.schemas` besides the error codes. */
+export function bodySchemas(): Record<string, JsonSchema> {
+  return {
+    Entidades: object({
+      token: object({ nome: text, prefixo: text, modo: { enum: [...TokenModes] } }),
+      maxLinhasPorRequisicao: integer,
+      entidades: {
+        type: 'array',
+        items: object({ entidade: { enum: [...IngestionEntities] }, nome: text, endpoint: text, campos: { type: 'array', items: campoDescritor } }),
+      },
+    }),
+    Lote: {
+      type: 'object',
+      description: 'Linhas do lote, cada uma um objeto de campos da entidade (GET /entidades descreve os campos).',
+      required: ['linhas'],
+      properties: { linhas: { type: 'array', minItems: 1, maxItems: 500, items: { type: 'object' } } },
+    },
+    ResultadoLote: object({
+      entidade: { enum: [...IngestionEntities] },
+      modo: { enum: [...TokenModes] },
+      preview: boolean,
+      loteId: { type: 'string', format: 'uuid' },
+      totalLinhas: integer,
+      gravadas: integer,
+      recusadas: integer,
+      duplicadas: integer,
+      resultados: { type: 'array', items: linhaResultado },
+    }),
+    ConfiguracaoFiscal: configuracaoFiscal(),
+    ConfiguracaoFiscalEntrada: configuracaoEntrada,
+    DocumentoFiscal: documentoFiscal,
+    EmissaoDocumento: emissaoEntrada,
+    Cancelamento: object({ justificativa: { type: 'string', minLength: 15, maxLength: 255 } }),
+    Inutilizacao: inutilizacao,
+    InutilizacaoEntrada: inutilizacaoEntrada,
+    SimulacaoEntrada: simulacaoEntrada,
+    LinhaSimulacao: linhaSimulacao,
+    SimulacaoImposto: simulacaoImposto,
+  };
+}
