@@ -1,9 +1,19 @@
 import Joi from 'joi';
 import { loadConfig, type BaseConfig } from '@erp/kit';
 
-export type Config = BaseConfig & { MONGODB_DB: string };
+export type Config = BaseConfig & {
+  MONGODB_DB: string;
+  /** How long a simulation waits for the company's fiscal settings (`settings.v1.get`) before refusing with 503. */
+  TAX_SETTINGS_TIMEOUT_MS: number;
+};
 
-export const config = loadConfig<Config>({
-  PORT: Joi.number().port().default(Number('4104')),
-  MONGODB_DB: Joi.string().default('erp_tax_simulation'),
-});
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig<Config>(
+    {
+      PORT: Joi.number().port().default(4104),
+      MONGODB_DB: Joi.string().default('erp_tax_simulation'),
+      TAX_SETTINGS_TIMEOUT_MS: Joi.number().integer().min(100).max(30_000).default(2_000),
+    },
+    env,
+  );
+}

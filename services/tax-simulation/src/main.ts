@@ -1,10 +1,33 @@
-import { bootService } from '@erp/kit';
-import { config } from './config';
-import { resolvers, typeDefs } from './graphql/schema';
+import { Streams } from '@erp/contracts';
+import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
+import { SimulationService } from './app/simulation-service';
+import { readConfig } from './config';
+import { createResolvers } from './graphql/resolvers';
+import { typeDefs } from './graphql/schema';
+import { serveTaxCalculate } from './messaging/calculate-responder';
+import { companyDefaultsOverNats } from './messaging/company-settings';
+import { registerSimulationRoutes } from './rest/simulation-routes';
+import { SimulationStore } from './store/simulation-store';
+
+const config = readConfig();
 
 void bootService({
   name: 'tax-simulation',
   config,
   dbName: config.MONGODB_DB,
-  setup: async () => ({ typeDefs, resolvers }),
+  setup: async ({ db, nc, app, log, verifySession }) => {
+    await ensureStream(nc, Streams.finance, config.NATS_STREAM_REPLICAS);
+    const store = await SimulationStore.open(db);
+    // Each title carries its finance request; the relay publishes it (and, at start, any a crash left pending).
+    const relay = await startOutboxRelay({ collection: store.titlesCollection, nc, log, name: 'conta-pagar-solicitada' });
+    const service = new SimulationService({
+      store,
+      companyDefaults: companyDefaultsOverNats(nc, log, config.TAX_SETTINGS_TIMEOUT_MS),
+      announce: () => relay.flush(),
+      log,
+    });
+    registerSimulationRoutes(app, service, verifySession);
+    serveTaxCalculate(nc, service, log);
+    return { typeDefs, resolvers: createResolvers(service), stops: [() => relay.stop()] };
+  },
 });

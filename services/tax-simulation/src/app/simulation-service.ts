@@ -1,0 +1,285 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Refusal,
+  Subjects,
+  TaxErrorCodes,
+  type CampoSimulacaoInvalido,
+  type ContaPagarSolicitada,
+  type ResultadoCalculo,
+  type Session,
+  type TaxCalculateReply,
+  type TaxCalculateRequest,
+} from '@erp/contracts';
+import { pendingEvent, type Logger } from '@erp/kit';
+import {
+  compararRegimes,
+  simular,
+  type DadosEmpresa,
+  type EntradaSimulacao,
+  type ErroCampo,
+  type OpcoesSimulacao,
+  type ResultadoSimulacao,
+} from '../domain';
+import type { CompanyDefaults } from '../messaging/company-settings';
+import type { SimulacaoRecord, TituloRecord } from '../store/models';
+import type { PagePosition, SimulationStore } from '../store/simulation-store';
+import { titulosDaSimulacao } from './payable-titles';
+import { provisioningMetrics } from './metrics';
+import { simulacaoView, type SimulacaoView } from './views';
+
+/** The fields of a simulation input (GraphQL `SimularImpostosInput`, the REST body). */
+const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
+  'tipoDocumento',
+  'valor',
+  'dataOperacao',
+  'regime',
+  'ufOrigem',
+  'ufDestino',
+  'ncm',
+  'aliquotaIpi',
+  'cfop',
+  'aliquotaIss',
+  'atividade',
+  'anexoSimples',
+  'receitaBruta12Meses',
+  'comprasCreditaveis',
+  'baseAcumuladaTrimestre',
+  'receitaAcumuladaAno',
+  'lucroRealTrimestre',
+  'mercadoriaImportada',
+  'produtoZonaFrancaManaus',
+  'aliquotaIs',
+  'aliquotaIcmsCompras',
+];
+
+/**
+ * Simulation ids are UUIDs; anything else cannot be one of ours and is not looked up (a NUL character, for one,
+ * makes the PostgreSQL behind FerretDB fail the query).
+ */
+const SIMULATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const isSimulationId = (id: string): boolean => SIMULATION_ID.test(id);
+
+/** Today's date where the companies are, `YYYY-MM-DD` (the default `dataOperacao`). */
+export function hojeEmSaoPaulo(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
+  const nomes = [...new Set(campos.map((c) => c.campo || 'entrada'))];
+  return new Refusal(TaxErrorCodes.SIMULACAO_INVALIDA, `simulação inválida: ${nomes.join(', ')}`, { extra: { campos } });
+}
+
+export function notFound(): Refusal {
+  return new Refusal(TaxErrorCodes.SIMULACAO_NAO_ENCONTRADA, 'simulação não encontrada', { status: 404 });
+}
+
+const asCampos = (erros: ErroCampo[]): CampoSimulacaoInvalido[] => erros.map(({ campo, codigo, mensagem }) => ({ campo, codigo, mensagem }));
+
+export interface SimulationServiceOptions {
+  store: SimulationStore;
+  companyDefaults: CompanyDefaults;
+  /** Publishes the pending finance requests now (the outbox relay's flush). */
+  announce: () => Promise<unknown>;
+  log: Logger;
+  now?: () => Date;
+}
+
+/**
+ * The tax-simulation use cases around the pure engine: the company's defaults from its fiscal settings, the
+ * kept `SimulacaoImposto` records, provisioning as payable titles (claimed by unique insert, each with its
+ * finance request in the same insert) and the stateless calculation other services ask for over NATS.
+ * Refusals are thrown as `Refusal`; no input, however malformed, gets past the engine's validator.
+ */
+export class SimulationService {
+  private readonly store: SimulationStore;
+  private readonly companyDefaults: CompanyDefaults;
+  private readonly announce: () => Promise<unknown>;
+  private readonly log: Logger;
+  private readonly now: () => Date;
+
+  constructor(options: SimulationServiceOptions) {
+    this.store = options.store;
+    this.companyDefaults = options.companyDefaults;
+    this.announce = options.announce;
+    this.log = options.log;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Simulates one operation and keeps the answer. */
+  async simulate(session: Session, input: unknown): Promise<SimulacaoView> {
+    const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
+    const simulacao = simular(entrada, opcoes);
+    if (!simulacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(simulacao.ok ? [] : asCampos(simulacao.erros)), ...desconhecidos]);
+    const [record] = await this.keep(session, entrada, opcoes.empresa ?? {}, [simulacao.resultado], null);
+    return simulacaoView(record, [], false);
+  }
+
+  /** The same operation under Simples Nacional, Lucro Presumido and Lucro Real, each kept (any may be provisioned). */
+  async compare(session: Session, input: unknown): Promise<SimulacaoView[]> {
+    const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
+    const comparacao = compararRegimes(entrada, opcoes);
+    if (!comparacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(comparacao.ok ? [] : asCampos(comparacao.erros)), ...desconhecidos]);
+    const records = await this.keep(session, entrada, opcoes.empresa ?? {}, comparacao.resultados, randomUUID());
+    return records.map((record) => simulacaoView(record, [], false));
+  }
+
+  /** A kept simulation of the company, or null: another company's id reads exactly like an unknown one. */
+  async get(companyId: string, id: string): Promise<SimulacaoView | null> {
+    if (!isSimulationId(id)) return null;
+    const record = await this.store.find(companyId, id);
+    return record ? (await this.views(companyId, [record]))[0] : null;
+  }
+
+  /** Newest first; asks the store for `limit` records after `depois`. */
+  async page(companyId: string, limit: number, depois: PagePosition | null): Promise<{ views: SimulacaoView[]; records: SimulacaoRecord[] }> {
+    const records = await this.store.page(companyId, limit, depois);
+    return { views: await this.views(companyId, records), records };
+  }
+
+  /**
+   * Turns the simulation into payable titles, one per payable line with a due date, each with its finance
+   * request. Every title is claimed by a unique insert under its deterministic id, so a second call, a retry,
+   * or any number of concurrent calls create each title once and queue one request per title; all of them
+   * answer with the same titles. A crash after some claims loses nothing: the next call claims the rest and
+   * the outbox relay publishes whatever is pending, at once or at the next start.
+   */
+  async provision(session: Session, id: string): Promise<SimulacaoView> {
+    const { companyId, userId } = session;
+    const record = isSimulationId(id) ? await this.store.find(companyId, id) : null;
+    if (!record) throw notFound();
+    const now = this.now();
+    const titulos = titulosDaSimulacao(record._id, record.resultado);
+    await Promise.all(
+      titulos.map((titulo) => {
+        const payload: ContaPagarSolicitada = { ...titulo, companyId, solicitadoEm: now.toISOString() };
+        const doc: TituloRecord = {
+          _id: titulo.tituloId,
+          companyId,
+          simulacaoId: record._id,
+          tributo: titulo.tributo,
+          valorCentavos: titulo.valorCentavos,
+          vencimento: titulo.vencimento,
+          competencia: titulo.competencia,
+          credor: titulo.credor,
+          codigoReceita: titulo.codigoReceita,
+          criadoEm: now,
+          criadoPor: userId,
+          outbox: pendingEvent(Subjects.contaPagarSolicitada, titulo.tituloId, payload, now),
+        };
+        return this.store.claimTitle(doc).then((created) => {
+          if (created) provisioningMetrics.titles.inc({ tributo: titulo.tributo });
+        });
+      }),
+    );
+    // After the titles: a marker that outlives a crash between the two is never a provisioning without titles.
+    await this.store.claimProvisioning({ _id: record._id, companyId, em: now, por: userId });
+    await this.announceNow(record._id);
+    return (await this.views(companyId, [record]))[0];
+  }
+
+  /**
+   * `tax.v1.calculate`: the same engine and the same company defaults, nothing kept; one result per operation,
+   * or every invalid field of every operation at once (`operacoes[i].campo`).
+   */
+  async calculate(request: TaxCalculateRequest): Promise<TaxCalculateReply> {
+    const opcoes: OpcoesSimulacao = { empresa: await this.companyDefaults(request.companyId) };
+    const campos: CampoSimulacaoInvalido[] = [];
+    const resultados: ResultadoCalculo[] = [];
+    request.operacoes.forEach((operacao, i) => {
+      const simulacao = simular(operacao, opcoes);
+      if (!simulacao.ok) {
+        for (const erro of asCampos(simulacao.erros)) {
+          // A fault of the company's settings is one fault, not one per operation.
+          const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${i}].${erro.campo}`;
+          if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
+        }
+        return;
+      }
+      resultados.push(resultadoCalculo(simulacao.resultado));
+    });
+    if (campos.length > 0) {
+      const { erro } = invalidRefusal(campos);
+      return { ok: false, codigo: TaxErrorCodes.SIMULACAO_INVALIDA, erro, campos };
+    }
+    return { ok: true, resultados };
+  }
+
+  /**
+   * The input as the engine reads it, the company defaults, and the fields the input does not have (a REST body
+   * may carry anything): those are refused together with whatever the engine refuses, all at once.
+   */
+  private async prepare(
+    companyId: string,
+    input: unknown,
+  ): Promise<{ entrada: Record<string, unknown>; opcoes: OpcoesSimulacao; desconhecidos: CampoSimulacaoInvalido[] }> {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      const simulacao = simular(input);
+      throw invalidRefusal(simulacao.ok ? [] : asCampos(simulacao.erros));
+    }
+    const entrada: Record<string, unknown> = {};
+    const desconhecidos: CampoSimulacaoInvalido[] = [];
+    for (const [campo, valor] of Object.entries(input)) {
+      if (!(CAMPOS_ENTRADA as readonly string[]).includes(campo)) {
+        const nome = campo.slice(0, 60);
+        desconhecidos.push({ campo: nome, codigo: 'CAMPO_DESCONHECIDO', mensagem: `${nome} não é um campo da simulação.` });
+      } else if (valor !== null && valor !== undefined) {
+        entrada[campo] = valor;
+      }
+    }
+    entrada.dataOperacao ??= hojeEmSaoPaulo(this.now());
+    return { entrada, opcoes: { empresa: await this.companyDefaults(companyId) }, desconhecidos };
+  }
+
+  private async keep(
+    session: Session,
+    entrada: Record<string, unknown>,
+    empresa: DadosEmpresa,
+    resultados: ResultadoSimulacao[],
+    comparacaoId: string | null,
+  ): Promise<SimulacaoRecord[]> {
+    const criadaEm = this.now();
+    const records = resultados.map((resultado) => ({
+      _id: randomUUID(),
+      companyId: session.companyId,
+      criadaEm,
+      criadaPor: session.userId,
+      comparacaoId,
+      entrada: entrada as unknown as EntradaSimulacao,
+      empresa,
+      resultado,
+    }));
+    await this.store.insert(records);
+    return records;
+  }
+
+  private async views(companyId: string, records: SimulacaoRecord[]): Promise<SimulacaoView[]> {
+    const ids = records.map((record) => record._id);
+    const [titulos, provisionadas] = await Promise.all([this.store.titlesOf(companyId, ids), this.store.provisioned(companyId, ids)]);
+    return records.map((record) => simulacaoView(record, titulos.get(record._id) ?? [], provisionadas.has(record._id)));
+  }
+
+  /** A failed publish is not the provisioning's failure: the requests stay pending and the relay retries them. */
+  private async announceNow(simulacaoId: string): Promise<void> {
+    try {
+      await this.announce();
+    } catch (error) {
+      this.log.warn({ err: error, simulacaoId }, 'finance requests not published yet; relay will retry');
+    }
+  }
+}
+
+function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
+  return {
+    regime: resultado.regime,
+    linhas: resultado.linhas.map((linha) => ({
+      tributo: linha.tributo,
+      baseCentavos: linha.baseCentavos,
+      aliquota: linha.aliquota.percentual,
+      valorCentavos: linha.valorCentavos,
+      informativo: linha.informativo,
+      vencimento: linha.vencimento,
+      fundamento: linha.fundamento,
+    })),
+    totalDevidoCentavos: resultado.totalDevidoCentavos,
+  };
+}

@@ -1,0 +1,129 @@
+import { type Apuracao, componente } from './apuracao';
+import { textoPercentual } from './texto';
+import { PREMISSA_REFERENCIA_CBS, type FaseTransicao } from './data/transicao';
+import { aplicar, subtrair, type Fracao } from './fracao';
+import { type Tributo } from './tipos';
+import { emVigor } from './vigencia';
+
+/** The document's amounts that leave the CBS/IBS base (LC 214/2025 art. 12 §2º V; NF-e rule UB16-10). */
+export interface DeducoesBase {
+  readonly icmsCentavos: number;
+  readonly issCentavos: number;
+  readonly pisCentavos: number;
+  readonly cofinsCentavos: number;
+  readonly isCentavos: number;
+  /** ICMS inside `comprasCreditaveis`, which the credit base leaves out like the debit base does. */
+  readonly icmsComprasCentavos: number;
+}
+
+const FONTE_BASE = 'base sem ICMS, ISS, PIS e COFINS e com o IS (LC 214/2025 art. 12 §2º V; regra UB16-10 da NF-e)';
+
+/**
+ * Imposto Seletivo from 2027, at the caller's rate (its rates are set by ordinary law and none is shipped).
+ * Returns the IS, which joins the CBS/IBS base.
+ */
+export function apurarImpostoSeletivo(a: Apuracao, fase: FaseTransicao): number {
+  const e = a.entrada;
+  if (e.aliquotaIs === null) return 0;
+  if (!fase.impostoSeletivo) {
+    a.aviso('IS: o Imposto Seletivo só é cobrado a partir de 2027 (ADCT art. 126 I b); aliquotaIs ignorada.');
+    return 0;
+  }
+  const valor = aplicar(e.valorCentavos, e.aliquotaIs);
+  a.adicionar({
+    tributo: 'IS',
+    baseCentavos: e.valorCentavos,
+    aliquota: e.aliquotaIs,
+    valorCentavos: valor,
+    fundamento: `Imposto Seletivo à alíquota informada (CF art. 153 VIII; ADCT art. 126 I b; LC 214/2025 Livro II).`,
+  });
+  return valor;
+}
+
+/**
+ * CBS and IBS for Lucro Presumido and Lucro Real, by the phase of the transition:
+ * 2026 test rates (informative), 2027-2028 CBS at the reference rate minus 0.1 p.p. and IBS 0.05% + 0.05%,
+ * 2029 on CBS at the reference rate and IBS at the rates the caller gives for the year (none in force).
+ */
+export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase): void {
+  const e = a.entrada;
+  const base = e.valorCentavos - d.icmsCentavos - d.issCentavos - d.pisCentavos - d.cofinsCentavos + d.isCentavos;
+  const cbsIbs = fase.cbsIbs;
+
+  if (cbsIbs.modo === 'TESTE') {
+    const nota =
+      'informativo: recolhimento dispensado a quem cumpre as obrigações acessórias (LC 214/2025 art. 348 §1º); ' +
+      'se pago, compensa-se com PIS/COFINS (ADCT art. 125 §1º)';
+    for (const [tributo, aliquota, nome] of [
+      ['CBS', cbsIbs.cbs, 'CBS de teste de 2026 (ADCT art. 125; LC 214/2025 art. 346)'],
+      ['IBS_UF', cbsIbs.ibsUf, 'IBS estadual de teste de 2026 (ADCT art. 125; LC 214/2025 art. 343)'],
+      ['IBS_MUN', cbsIbs.ibsMun, 'IBS municipal de 2026: alíquota zero (LC 214/2025 art. 343)'],
+    ] as const) {
+      a.adicionar({
+        tributo,
+        baseCentavos: base,
+        aliquota,
+        valorCentavos: aplicar(base, aliquota),
+        informativo: true,
+        fundamento: `${nome}; ${FONTE_BASE}; ${nota}.`,
+      });
+    }
+    return;
+  }
+
+  const baseCredito = Math.max(0, e.comprasCentavos - d.icmsComprasCentavos);
+  const referencia = a.entrada.referencias.get(e.ano);
+  const cbsReferencia = referenciaCbs(a, referencia?.cbs ?? null);
+  if (cbsIbs.modo === 'REFERENCIA_MENOS_REDUCAO') {
+    const cbs = subtrair(cbsReferencia.aliquota, cbsIbs.reducaoCbs);
+    pagavel(a, 'CBS', base, baseCredito, cbs, `CBS à alíquota de referência (${cbsReferencia.texto}) menos 0,1 ponto percentual (ADCT art. 127)`);
+    pagavel(a, 'IBS_UF', base, baseCredito, cbsIbs.ibsUf, 'IBS estadual de 0,05% em 2027-2028 (ADCT art. 127; LC 214/2025 art. 344)');
+    pagavel(a, 'IBS_MUN', base, baseCredito, cbsIbs.ibsMun, 'IBS municipal de 0,05% em 2027-2028 (ADCT art. 127; LC 214/2025 art. 344)');
+    return;
+  }
+
+  pagavel(a, 'CBS', base, baseCredito, cbsReferencia.aliquota, `CBS à alíquota de referência (${cbsReferencia.texto}) (ADCT art. 130)`);
+  for (const [tributo, aliquota, esfera] of [
+    ['IBS_UF', referencia?.ibsUf ?? null, 'estadual'],
+    ['IBS_MUN', referencia?.ibsMun ?? null, 'municipal'],
+  ] as const) {
+    const fundamento = `IBS ${esfera} à alíquota de ${e.ano}, fixada por resolução do Senado (ADCT art. 130)`;
+    if (aliquota === null) {
+      a.naoCalculavel(
+        tributo,
+        { n: 0n, d: 1n },
+        `${fundamento}.`,
+        `A alíquota do IBS ${esfera} de ${e.ano} não está fixada em norma vigente; informe aliquotasReferencia.${e.ano}.${tributo === 'IBS_UF' ? 'ibsUf' : 'ibsMun'}.`,
+      );
+    } else {
+      pagavel(a, tributo, base, baseCredito, aliquota, `${fundamento}, informada pelo chamador`);
+    }
+  }
+}
+
+function referenciaCbs(a: Apuracao, informada: Fracao | null): { aliquota: Fracao; texto: string } {
+  if (informada !== null) return { aliquota: informada, texto: `${textoPercentual(informada)}, informada pelo chamador` };
+  const premissa = emVigor(PREMISSA_REFERENCIA_CBS, a.entrada.dataIso) ?? PREMISSA_REFERENCIA_CBS[0];
+  a.premissa(`Alíquota de referência da CBS de ${textoPercentual(premissa.aliquota)}: ${premissa.fonte}.`);
+  return { aliquota: premissa.aliquota, texto: `${textoPercentual(premissa.aliquota)}, PREMISSA` };
+}
+
+/**
+ * A payable CBS/IBS line from 2027: debit on the base, less the credit on the purchases (assumed bought
+ * from regular-regime suppliers at the same rate in the same year).
+ */
+function pagavel(a: Apuracao, tributo: Tributo, base: number, baseCredito: number, aliquota: Fracao, texto: string): void {
+  const debito = aplicar(base, aliquota);
+  const credito = aplicar(baseCredito, aliquota);
+  if (credito > debito) a.aviso(`${tributo}: o crédito das compras supera o débito; o saldo credor fica para compensar ou ressarcir.`);
+  if (baseCredito > 0) a.premissa('Créditos de CBS/IBS: compras de fornecedores do regime regular, tributadas à mesma alíquota no mesmo ano.');
+  a.adicionar({
+    tributo,
+    baseCentavos: base,
+    aliquota,
+    valorCentavos: Math.max(0, debito - credito),
+    fundamento: `${texto}; ${FONTE_BASE}${baseCredito > 0 ? '; crédito sobre as compras (não cumulatividade, CF art. 156-A §1º VIII)' : ''}.`,
+    componentes:
+      baseCredito > 0 ? [componente('Débito da operação', base, aliquota, debito), componente('Crédito das compras', baseCredito, aliquota, -credito)] : undefined,
+  });
+}

@@ -1,0 +1,57 @@
+import { type Atividade } from './data/lucro-presumido';
+import { type Uf } from './data/ufs';
+import { type Ajuste } from './data/vencimentos';
+import { type Dia } from './datas';
+import { type Fracao } from './fracao';
+import { type AnexoSimples, type Regime, type TipoDocumento } from './tipos';
+
+export interface RegraLocal {
+  readonly dia: number;
+  readonly ajuste: Ajuste;
+}
+
+export type ChaveVencimentoLocal = 'ICMS' | 'ISS' | 'CBS' | 'IBS' | 'IS';
+
+export interface ReferenciaAno {
+  readonly cbs: Fracao | null;
+  readonly ibsUf: Fracao | null;
+  readonly ibsMun: Fracao | null;
+}
+
+/**
+ * The operation after validation: exact centavos and fractions, defaults applied, nothing left to check.
+ * Only `validarEntrada` builds it, so the calculation never meets a bad value.
+ */
+export interface EntradaNormalizada {
+  readonly tipoDocumento: TipoDocumento;
+  readonly regime: Regime;
+  readonly dataIso: string;
+  readonly dia: Dia;
+  readonly ano: number;
+  readonly mes: number;
+  readonly valorCentavos: number;
+  readonly ufOrigem: Uf | null;
+  readonly ufDestino: Uf | null;
+  readonly ncm: string | null;
+  readonly aliquotaIpi: Fracao | null;
+  readonly cfop: string | null;
+  readonly aliquotaIss: Fracao | null;
+  readonly atividade: Atividade;
+  readonly anexo: AnexoSimples | null;
+  readonly rbt12Centavos: number | null;
+  readonly comprasCentavos: number;
+  readonly baseAcumuladaTrimestreCentavos: number;
+  readonly receitaAcumuladaAnoCentavos: number;
+  readonly lucroRealTrimestreCentavos: number | null;
+  readonly mercadoriaImportada: boolean;
+  readonly produtoZfm: boolean;
+  readonly aliquotaIs: Fracao | null;
+  readonly aliquotaIcmsCompras: Fracao | null;
+  /** The company's effective DAS rate, or the 6% default (`aliquotaDasInformada` tells which). */
+  readonly aliquotaDas: Fracao;
+  readonly aliquotaDasInformada: boolean;
+  readonly vencimentos: Readonly<Partial<Record<ChaveVencimentoLocal, RegraLocal>>>;
+  readonly referencias: ReadonlyMap<number, ReferenciaAno>;
+  /** Input fields given but meaningless for this document; the result names them in its avisos. */
+  readonly ignorados: readonly string[];
+}

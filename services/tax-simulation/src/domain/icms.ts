@@ -1,0 +1,117 @@
+import { type Apuracao, componente } from './apuracao';
+import {
+  ALIQUOTAS_INTERNAS_ICMS,
+  INTERESTADUAL_GERAL,
+  INTERESTADUAL_IMPORTADOS,
+  INTERESTADUAL_SUL_SUDESTE_PARA_DEMAIS,
+  type AliquotaInternaIcms,
+} from './data/icms';
+import { REGIAO_DA_UF, type Uf } from './data/ufs';
+import { type FaseTransicao } from './data/transicao';
+import { type EntradaNormalizada } from './entrada';
+import { aplicar, multiplicar, somar, type Fracao } from './fracao';
+import { textoReais } from './texto';
+import { emVigor, vigeEm } from './vigencia';
+
+const INTERNAS_POR_UF = new Map<Uf, AliquotaInternaIcms[]>();
+for (const a of ALIQUOTAS_INTERNAS_ICMS) INTERNAS_POR_UF.set(a.uf, [...(INTERNAS_POR_UF.get(a.uf) ?? []), a]);
+
+export interface AliquotaComFonte {
+  readonly aliquota: Fracao;
+  readonly fonte: string;
+}
+
+/** The state's general internal rate plus its general poverty-fund surcharge, before the transition factor. */
+export function aliquotaInterna(uf: Uf, dataIso: string): AliquotaComFonte | null {
+  const vigente = emVigor(INTERNAS_POR_UF.get(uf) ?? [], dataIso);
+  if (!vigente) return null;
+  return { aliquota: somar(vigente.aliquota, vigente.fcp), fonte: `${uf}: ${vigente.fonte}` };
+}
+
+function ehSulSudesteExcetoEs(uf: Uf): boolean {
+  const regiao = REGIAO_DA_UF[uf];
+  return (regiao === 'S' || regiao === 'SE') && uf !== 'ES';
+}
+
+/**
+ * Interstate rate: 4% for imported goods (never for a transport service), 7% from the South and Southeast
+ * (except ES) to the other regions and ES, 12% otherwise.
+ */
+export function aliquotaInterestadual(origem: Uf, destino: Uf, importada: boolean, dataIso: string): AliquotaComFonte {
+  if (importada && vigeEm(INTERESTADUAL_IMPORTADOS, dataIso)) return INTERESTADUAL_IMPORTADOS;
+  if (ehSulSudesteExcetoEs(origem) && !ehSulSudesteExcetoEs(destino)) return INTERESTADUAL_SUL_SUDESTE_PARA_DEMAIS;
+  return INTERESTADUAL_GERAL;
+}
+
+/** The ICMS debit and the ICMS inside the creditable purchases, which PIS/COFINS and CBS credits leave out. */
+export interface IcmsApurado {
+  readonly debitoCentavos: number;
+  readonly icmsComprasCentavos: number;
+}
+
+const NENHUM: IcmsApurado = { debitoCentavos: 0, icmsComprasCentavos: 0 };
+
+/**
+ * ICMS on the purchases: the caller's rate, or the internal rate of the issuer's UF (an assumption: the
+ * purchases came from inside the state). Both are the rates of the state's law, reduced in 2029-2032 like
+ * every ICMS rate.
+ */
+export function icmsDasCompras(e: EntradaNormalizada, fator: Fracao): { aliquota: Fracao; valorCentavos: number; fonte: string } | null {
+  if (e.comprasCentavos === 0) return null;
+  let base: AliquotaComFonte | null = null;
+  if (e.aliquotaIcmsCompras !== null) base = { aliquota: e.aliquotaIcmsCompras, fonte: 'informada em aliquotaIcmsCompras' };
+  else if (e.ufOrigem !== null) {
+    const interna = aliquotaInterna(e.ufOrigem, e.dataIso);
+    if (interna) base = { aliquota: interna.aliquota, fonte: `interna de ${e.ufOrigem} (premissa: compras dentro do estado)` };
+  }
+  if (base === null) return null;
+  const aliquota = multiplicar(base.aliquota, fator);
+  return { aliquota, valorCentavos: aplicar(e.comprasCentavos, aliquota), fonte: base.fonte };
+}
+
+/**
+ * ICMS of an NF-e, NFC-e or CT-e (for a CT-e, on the transport service, due to the state where it
+ * starts): the debit on the operation value, less the credit on `comprasCreditaveis` when given (ICMS is
+ * non-cumulative for every regime but the Simples Nacional's DAS). IPI is left out of the base: the
+ * operation is taken as one between taxpayers for resale or industrialisation (CF art. 155 §2º XI).
+ */
+export function apurarIcms(a: Apuracao, fase: FaseTransicao): IcmsApurado {
+  const e = a.entrada;
+  if (fase.fatorIcmsIss === null || e.ufOrigem === null || e.ufDestino === null) return NENHUM;
+  const interna = e.ufOrigem === e.ufDestino;
+  const daLei = interna
+    ? aliquotaInterna(e.ufOrigem, e.dataIso)
+    : aliquotaInterestadual(e.ufOrigem, e.ufDestino, e.mercadoriaImportada && e.tipoDocumento !== 'CTE', e.dataIso);
+  if (daLei === null) {
+    a.aviso(`ICMS: sem alíquota interna de ${e.ufOrigem} em vigor em ${e.dataIso} na tabela embutida.`);
+    return NENHUM;
+  }
+  const reduzida = fase.fatorIcmsIss.n !== fase.fatorIcmsIss.d;
+  const aliquota = multiplicar(daLei.aliquota, fase.fatorIcmsIss);
+  const debito = aplicar(e.valorCentavos, aliquota);
+  const compras = icmsDasCompras(e, fase.fatorIcmsIss);
+  const credito = compras?.valorCentavos ?? 0;
+  const fundamento = [
+    e.tipoDocumento === 'CTE' ? 'ICMS sobre a prestação de transporte, devido à UF de início' : 'ICMS da operação',
+    interna ? `alíquota interna — ${daLei.fonte}` : `alíquota interestadual ${e.ufOrigem}→${e.ufDestino} — ${daLei.fonte}`,
+    reduzida ? `alíquota reduzida a ${fase.fatorIcmsIss.n}/${fase.fatorIcmsIss.d} (${fase.fonte})` : '',
+    compras ? `crédito das compras (não cumulatividade, LC 87/1996 art. 20) à alíquota ${compras.fonte}` : '',
+  ]
+    .filter((t) => t !== '')
+    .join('; ');
+  if (credito > debito) a.aviso(`ICMS: o crédito das compras (${textoReais(credito)}) supera o débito; o saldo credor passa ao período seguinte.`);
+  a.adicionar({
+    tributo: 'ICMS',
+    baseCentavos: e.valorCentavos,
+    aliquota,
+    valorCentavos: Math.max(0, debito - credito),
+    fundamento: `${fundamento}.`,
+    componentes: compras
+      ? [
+          componente('Débito da operação', e.valorCentavos, aliquota, debito),
+          componente('Crédito das compras', e.comprasCentavos, compras.aliquota, -credito),
+        ]
+      : undefined,
+  });
+  return { debitoCentavos: debito, icmsComprasCentavos: credito };
+}

@@ -1,0 +1,134 @@
+import { type Apuracao, componente } from './apuracao';
+import { textoPercentual, textoReais } from './texto';
+import { ACRESCIMO_LC224_CSLL, ACRESCIMO_LC224_IRPJ, PRESUNCOES, type AcrescimoPresuncao } from './data/lucro-presumido';
+import { CSLL, IRPJ, IRPJ_ADICIONAL, LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS } from './data/tributos-federais';
+import { trimestreDe } from './datas';
+import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fracao';
+import { type ComponenteLinha } from './tipos';
+import { emVigor, vigenteObrigatorio } from './vigencia';
+
+/** The part of [antes, antes + agora] above the limit. */
+function acimaDe(limite: number, antes: number, agora: number): number {
+  return Math.max(0, antes + agora - limite) - Math.max(0, antes - limite);
+}
+
+/**
+ * The presumed profit of this document: revenue x presumption, except that LC 224/2025 multiplies the
+ * presumption by 1.10 on the part of the year's revenue above the limit prorated to the quarter
+ * (R$ 1.25 million x quarter number, against the revenue accumulated in the year before this document).
+ * Rounded half up once, as the base is a figure of the IRPJ/CSLL return.
+ */
+function basePresumida(
+  valor: number,
+  presuncao: Fracao,
+  acrescimo: AcrescimoPresuncao | undefined,
+  receitaAnterior: number,
+  mes: number,
+): { base: number; excedente: number } {
+  if (!acrescimo) return { base: aplicar(valor, presuncao), excedente: 0 };
+  const excedente = acimaDe(acrescimo.limiteTrimestralCentavos * trimestreDe(mes), receitaAnterior, valor);
+  const exata = somar(
+    multiplicar(fracao(BigInt(valor - excedente)), presuncao),
+    multiplicar(fracao(BigInt(excedente)), multiplicar(presuncao, acrescimo.fator)),
+  );
+  return { base: arredondar(exata), excedente };
+}
+
+/**
+ * IRPJ 15% on a base plus 10% on the part of the quarter's base above R$ 60,000 that this base adds; each
+ * part rounded on its own, as the return declares them apart.
+ */
+function irpjComAdicional(base: number, baseAnterior: number, dataIso: string): { valor: number; componentes: ComponenteLinha[] | undefined; fonte: string } {
+  const normal = vigenteObrigatorio(IRPJ, dataIso);
+  const adicional = vigenteObrigatorio(IRPJ_ADICIONAL, dataIso);
+  const imposto = aplicar(base, normal.aliquota);
+  const excedente = acimaDe(LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS, baseAnterior, base);
+  const valorAdicional = aplicar(excedente, adicional.aliquota);
+  return {
+    valor: imposto + valorAdicional,
+    componentes:
+      valorAdicional > 0
+        ? [
+            componente('IRPJ 15%', base, normal.aliquota, imposto),
+            componente('Adicional de 10% sobre a parte acima de R$ 60.000 no trimestre', excedente, adicional.aliquota, valorAdicional),
+          ]
+        : undefined,
+    fonte: `${normal.fonte}; adicional: ${adicional.fonte}`,
+  };
+}
+
+function textoAcrescimo(excedente: number, acrescimo: AcrescimoPresuncao | undefined): string {
+  if (excedente === 0 || !acrescimo) return '';
+  return `; presunção × 1,10 sobre ${textoReais(excedente)} de receita acima do limite de R$ 1.250.000,00 por trimestre, acumulado no ano (${acrescimo.fonte})`;
+}
+
+/**
+ * Lucro Presumido IRPJ and CSLL of this document, on the presumed base of its `atividade`; the additional
+ * counts the base already accumulated in the quarter (`baseAcumuladaTrimestre`), so a document shows the
+ * additional it adds. Due quarterly.
+ */
+export function apurarLucroPresumido(a: Apuracao): void {
+  const e = a.entrada;
+  const presuncao = PRESUNCOES[e.atividade];
+  const acrescimoIrpj = emVigor(ACRESCIMO_LC224_IRPJ, e.dataIso);
+  const acrescimoCsll = emVigor(ACRESCIMO_LC224_CSLL, e.dataIso);
+
+  const irpjBase = basePresumida(e.valorCentavos, presuncao.irpj, acrescimoIrpj, e.receitaAcumuladaAnoCentavos, e.mes);
+  const irpj = irpjComAdicional(irpjBase.base, e.baseAcumuladaTrimestreCentavos, e.dataIso);
+  a.adicionar({
+    tributo: 'IRPJ',
+    baseCentavos: irpjBase.base,
+    aliquota: vigenteObrigatorio(IRPJ, e.dataIso).aliquota,
+    valorCentavos: irpj.valor,
+    fundamento:
+      `IRPJ no lucro presumido (${e.atividade}: ${presuncao.descricao}), presunção de ${textoPercentual(presuncao.irpj)} da receita ` +
+      `(${presuncao.fonte})${textoAcrescimo(irpjBase.excedente, acrescimoIrpj)}; ${irpj.fonte}; apuração trimestral (Lei 9.430/1996 art. 1º).`,
+    componentes: irpj.componentes,
+  });
+
+  const csll = vigenteObrigatorio(CSLL, e.dataIso);
+  const csllBase = basePresumida(e.valorCentavos, presuncao.csll, acrescimoCsll, e.receitaAcumuladaAnoCentavos, e.mes);
+  a.adicionar({
+    tributo: 'CSLL',
+    baseCentavos: csllBase.base,
+    aliquota: csll.aliquota,
+    valorCentavos: aplicar(csllBase.base, csll.aliquota),
+    fundamento:
+      `CSLL no lucro presumido, presunção de ${textoPercentual(presuncao.csll)} da receita (${presuncao.fonte})` +
+      `${textoAcrescimo(csllBase.excedente, acrescimoCsll)}; ${csll.fonte}.`,
+  });
+}
+
+/**
+ * Lucro Real IRPJ and CSLL on the quarter's adjusted profit (`lucroRealTrimestre`). Without it the lines
+ * are shown as not computable: the real profit cannot be derived from one document.
+ */
+export function apurarLucroReal(a: Apuracao): void {
+  const e = a.entrada;
+  const irpjAliquota = vigenteObrigatorio(IRPJ, e.dataIso);
+  const csll = vigenteObrigatorio(CSLL, e.dataIso);
+  if (e.lucroRealTrimestreCentavos === null) {
+    const motivo = 'O lucro real do trimestre não foi informado (lucroRealTrimestre); ele não se deduz de um documento.';
+    a.naoCalculavel('IRPJ', irpjAliquota.aliquota, `IRPJ no lucro real: 15% mais adicional de 10% sobre o lucro ajustado do trimestre (${irpjAliquota.fonte}).`, motivo);
+    a.naoCalculavel('CSLL', csll.aliquota, `CSLL no lucro real: 9% sobre o lucro ajustado do trimestre (${csll.fonte}).`, motivo);
+    return;
+  }
+  const lucro = Math.max(0, e.lucroRealTrimestreCentavos);
+  if (e.lucroRealTrimestreCentavos < 0) a.aviso('Lucro real: o trimestre tem prejuízo; não há IRPJ nem CSLL a pagar.');
+  const irpj = irpjComAdicional(lucro, 0, e.dataIso);
+  a.adicionar({
+    tributo: 'IRPJ',
+    baseCentavos: lucro,
+    aliquota: irpjAliquota.aliquota,
+    valorCentavos: irpj.valor,
+    fundamento: `IRPJ no lucro real trimestral, sobre o lucro informado do trimestre inteiro (não só deste documento); ${irpj.fonte}.`,
+    componentes: irpj.componentes,
+  });
+  a.adicionar({
+    tributo: 'CSLL',
+    baseCentavos: lucro,
+    aliquota: csll.aliquota,
+    valorCentavos: aplicar(lucro, csll.aliquota),
+    fundamento: `CSLL no lucro real trimestral, sobre o lucro informado do trimestre inteiro; ${csll.fonte}.`,
+  });
+}

@@ -1,0 +1,32 @@
+import { type Apuracao } from './apuracao';
+import { type FaseTransicao } from './data/transicao';
+import { aplicar, multiplicar, percentual } from './fracao';
+
+/** LC 116/2003 art. 8º II: the highest ISS rate a city may charge. */
+const ISS_MAXIMO = percentual('5');
+
+/**
+ * ISS of an NFS-e at the city's rate (`aliquotaIss`, 2% to 5%, LC 116 arts. 8º and 8º-A). Without it the
+ * legal maximum is used, so a provision errs on the safe side; the result says so. Returns the ISS, which
+ * leaves the CBS/IBS base.
+ */
+export function apurarIss(a: Apuracao, fase: FaseTransicao): number {
+  const e = a.entrada;
+  if (fase.fatorIcmsIss === null) return 0;
+  const daLei = e.aliquotaIss ?? ISS_MAXIMO;
+  if (e.aliquotaIss === null) a.aviso('ISS: aliquotaIss não informada; usado o máximo legal de 5% (LC 116/2003 art. 8º II).');
+  const reduzida = fase.fatorIcmsIss.n !== fase.fatorIcmsIss.d;
+  const aliquota = multiplicar(daLei, fase.fatorIcmsIss);
+  const valor = aplicar(e.valorCentavos, aliquota);
+  a.adicionar({
+    tributo: 'ISS',
+    baseCentavos: e.valorCentavos,
+    aliquota,
+    valorCentavos: valor,
+    fundamento:
+      'ISS do município sobre o preço do serviço (LC 116/2003 arts. 7º e 8º)' +
+      (reduzida ? `; alíquota reduzida a ${fase.fatorIcmsIss.n}/${fase.fatorIcmsIss.d} (${fase.fonte})` : '') +
+      '.',
+  });
+  return valor;
+}

@@ -1,0 +1,63 @@
+import { Apuracao, aliquotaPublica } from './apuracao';
+import { CFOPS_REMESSA } from './data/remessa';
+import { FASES_TRANSICAO } from './data/transicao';
+import { type EntradaNormalizada } from './entrada';
+import { fracao } from './fracao';
+import { apurarRegimeNormal } from './regime-normal';
+import { apurarSimplesNacional } from './simples-nacional';
+import { REGIMES, type Comparacao, type OpcoesSimulacao, type ResultadoSimulacao, type Simulacao } from './tipos';
+import { validarEntrada } from './validacao';
+import { emVigor, vigenteObrigatorio } from './vigencia';
+
+/**
+ * The taxes one operation generates, by its date, document and regime. Takes any value: an invalid
+ * operation comes back as the list of every invalid field, never as an exception.
+ */
+export function simular(entrada: unknown, opcoes?: OpcoesSimulacao | null): Simulacao {
+  const validacao = validarEntrada(entrada, opcoes);
+  return validacao.ok ? { ok: true, resultado: calcular(validacao.entrada) } : validacao;
+}
+
+/** The same operation under Simples Nacional, Lucro Presumido and Lucro Real, in that order. */
+export function compararRegimes(entrada: unknown, opcoes?: OpcoesSimulacao | null): Comparacao {
+  const validacao = validarEntrada(entrada, opcoes, false);
+  if (!validacao.ok) return validacao;
+  return { ok: true, resultados: REGIMES.map((regime) => calcular({ ...validacao.entrada, regime })) };
+}
+
+/** The calculation proper, on an operation `validarEntrada` accepted. */
+export function calcular(e: EntradaNormalizada): ResultadoSimulacao {
+  const a = new Apuracao(e);
+  const fase = vigenteObrigatorio(FASES_TRANSICAO, e.dataIso);
+  for (const campo of e.ignorados) a.aviso(`${campo}: não se aplica a ${e.tipoDocumento}; ignorado.`);
+  const cfop = e.cfop;
+  const remessa = e.tipoDocumento === 'NFE' && cfop !== null ? emVigor(CFOPS_REMESSA.filter((r) => r.cfops.includes(cfop)), e.dataIso) : undefined;
+  if (remessa) {
+    a.aviso(`CFOP ${cfop}: ${remessa.operacao} — sem transferência de propriedade nem receita, nenhum tributo sobre o valor do produto (${remessa.fonte}).`);
+  } else if (e.regime === 'SIMPLES_NACIONAL') {
+    apurarSimplesNacional(a, fase);
+  } else {
+    apurarRegimeNormal(a, fase);
+  }
+  return fechar(a);
+}
+
+function fechar(a: Apuracao): ResultadoSimulacao {
+  const e = a.entrada;
+  const linhas = a.linhasOrdenadas();
+  const totalDevidoCentavos = linhas.reduce((soma, l) => (l.informativo || l.naoCalculavel ? soma : soma + l.valorCentavos), 0);
+  return {
+    tipoDocumento: e.tipoDocumento,
+    regime: e.regime,
+    dataOperacao: e.dataIso,
+    valorCentavos: e.valorCentavos,
+    linhas,
+    totalDevidoCentavos,
+    cargaEfetiva: aliquotaPublica(fracao(BigInt(totalDevidoCentavos), BigInt(e.valorCentavos))),
+    // An informative line that cannot be computed leaves the total intact.
+    completo: !linhas.some((l) => l.naoCalculavel && !l.informativo),
+    partilhaDas: a.partilhaDas,
+    avisos: a.avisos,
+    premissas: a.premissas,
+  };
+}

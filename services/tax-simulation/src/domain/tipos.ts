@@ -1,0 +1,179 @@
+/** The public shapes of the tax engine: what a caller sends and what it gets back. */
+import { type Ajuste } from './data/vencimentos';
+
+export type { Ajuste } from './data/vencimentos';
+
+export const TIPOS_DOCUMENTO = ['NFE', 'NFCE', 'CTE', 'NFSE'] as const;
+export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
+
+export const REGIMES = ['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'] as const;
+export type Regime = (typeof REGIMES)[number];
+
+/** One payable (or informative) tax; the provisioning keys its titles on this name. */
+export const TRIBUTOS = ['DAS', 'PIS', 'COFINS', 'CSLL', 'IRPJ', 'ICMS', 'IPI', 'ISS', 'CBS', 'IBS_UF', 'IBS_MUN', 'IS'] as const;
+export type Tributo = (typeof TRIBUTOS)[number];
+
+export const ANEXOS_SIMPLES = ['I', 'II', 'III', 'IV', 'V'] as const;
+export type AnexoSimples = (typeof ANEXOS_SIMPLES)[number];
+
+/**
+ * The operation as the caller describes it (the GraphQL `SimularImpostosInput`): money in reais and
+ * rates in percent, as JSON numbers; null and absent mean the same. Fields after `lucroRealTrimestre`
+ * are extensions the law needs and the issue's input lacks; all are optional.
+ */
+export interface EntradaSimulacao {
+  tipoDocumento: TipoDocumento;
+  /** Value of the goods or services (vProd / vServ), in reais, at most 2 decimals. */
+  valor: number;
+  /** `YYYY-MM-DD`; the service fills in today when the caller omits it (the domain has no clock). */
+  dataOperacao: string;
+  regime?: Regime | null;
+  ufOrigem?: string | null;
+  ufDestino?: string | null;
+  ncm?: string | null;
+  aliquotaIpi?: number | null;
+  cfop?: string | null;
+  aliquotaIss?: number | null;
+  atividade?: string | null;
+  anexoSimples?: AnexoSimples | null;
+  receitaBruta12Meses?: number | null;
+  comprasCreditaveis?: number | null;
+  baseAcumuladaTrimestre?: number | null;
+  receitaAcumuladaAno?: number | null;
+  lucroRealTrimestre?: number | null;
+  /** Imported goods (or import content above 40%): interstate ICMS 4% (Res. SF 13/2012). */
+  mercadoriaImportada?: boolean | null;
+  /** Product whose industrialisation is incentivised in the Manaus free-trade zone: keeps IPI from 2027. */
+  produtoZonaFrancaManaus?: boolean | null;
+  /** Imposto Seletivo rate in percent (2027 on); its rates are set by ordinary law, not shipped here. */
+  aliquotaIs?: number | null;
+  /** ICMS rate, in percent, charged on `comprasCreditaveis`; default the internal rate of the issuer's UF. */
+  aliquotaIcmsCompras?: number | null;
+}
+
+/** The company's fiscal settings that act as defaults. */
+export interface DadosEmpresa {
+  regime?: Regime | null;
+  uf?: string | null;
+  /** Effective DAS rate in percent when no annex and 12-month revenue are given (default 6). */
+  aliquotaDas?: number | null;
+}
+
+export interface RegraVencimentoLocal {
+  /** 1..31; a day past the month's end means the month's last day. */
+  dia: number;
+  ajuste: Ajuste;
+}
+
+/** The rates a caller may set for one year of the transition, in percent. */
+export interface AliquotasReferenciaAno {
+  /** CBS reference rate; in 2027-2028 the engine charges it minus 0.1 percentage point (ADCT art. 127). */
+  cbs?: number | null;
+  /** IBS state and municipal rates for 2029 on (set each year by Senate resolution, none shipped). */
+  ibsUf?: number | null;
+  ibsMun?: number | null;
+}
+
+export interface OpcoesSimulacao {
+  empresa?: DadosEmpresa | null;
+  /** The company's own due-day rules where states, cities or a future regulation set them. */
+  vencimentos?: Partial<Record<'ICMS' | 'ISS' | 'CBS' | 'IBS' | 'IS', RegraVencimentoLocal | null>> | null;
+  /** Keyed by year (`"2027"`), overriding the shipped assumption for that year. */
+  aliquotasReferencia?: Record<string, AliquotasReferenciaAno | null> | null;
+}
+
+/** An exact rate: numerador/denominador of 1 (0.65% = 13/2000), plus a number for display. */
+export interface Aliquota {
+  numerador: string;
+  denominador: string;
+  /** Display only: the rate in percent, at most 6 decimals. */
+  percentual: number;
+}
+
+/** One part of a line whose value is not a single base times a single rate. */
+export interface ComponenteLinha {
+  descricao: string;
+  baseCentavos: number;
+  aliquota: Aliquota;
+  /** Negative for a credit. */
+  valorCentavos: number;
+}
+
+export interface LinhaSimulacao {
+  tributo: Tributo;
+  baseCentavos: number;
+  aliquota: Aliquota;
+  valorCentavos: number;
+  /** Shown for information, not paid (2026 CBS/IBS test, the ISS share inside the DAS). */
+  informativo: boolean;
+  /** `YYYY-MM-DD`, or null when nothing is paid on its own or no due date is defined. */
+  vencimento: string | null;
+  fundamento: string;
+  /** Present when the law needs a figure the caller did not give: valorCentavos is then 0. */
+  naoCalculavel?: true;
+  motivo?: string;
+  componentes?: ComponenteLinha[];
+}
+
+export type TributoPartilha = 'IRPJ' | 'CSLL' | 'COFINS' | 'PIS' | 'CPP' | 'ICMS' | 'IPI' | 'ISS';
+
+/** One tax's part of the DAS (LC 123 annex split). */
+export interface ParcelaDas {
+  tributo: TributoPartilha;
+  /** The part's rate on the operation value (effective rate x split percentage). */
+  aliquota: Aliquota;
+  valorCentavos: number;
+  /** Centavos added (or removed) so the parts add up to the DAS exactly; only on one part. */
+  residuoCentavos?: number;
+}
+
+export interface ResultadoSimulacao {
+  tipoDocumento: TipoDocumento;
+  regime: Regime;
+  dataOperacao: string;
+  valorCentavos: number;
+  linhas: LinhaSimulacao[];
+  /** Sum of the lines that are paid: not informative and computable. */
+  totalDevidoCentavos: number;
+  /** totalDevido / valor. */
+  cargaEfetiva: Aliquota;
+  /** False when a line could not be computed, so the total is a floor, not the full cost. */
+  completo: boolean;
+  partilhaDas: ParcelaDas[] | null;
+  /** What the engine decided or ignored, in sentences. */
+  avisos: string[];
+  /** Assumptions (not law) the figures rest on. */
+  premissas: string[];
+}
+
+export const CODIGOS_ERRO = [
+  'OBRIGATORIO',
+  'TIPO_INVALIDO',
+  'VALOR_NAO_PERMITIDO',
+  'NAO_NUMERICO',
+  'NEGATIVO',
+  'NAO_POSITIVO',
+  'ACIMA_DO_LIMITE',
+  'FORA_DO_INTERVALO',
+  'CASAS_DECIMAIS',
+  'FORMATO_INVALIDO',
+  'DATA_INEXISTENTE',
+  'FORA_DO_PERIODO',
+  'UF_DESCONHECIDA',
+  'NCM_INVALIDO',
+  'CFOP_INVALIDO',
+  'CFOP_NAO_E_SAIDA',
+  'CFOP_INCOERENTE_COM_UF',
+  'ANEXO_INCOMPATIVEL',
+  'NAO_SE_APLICA',
+] as const;
+export type CodigoErro = (typeof CODIGOS_ERRO)[number];
+
+export interface ErroCampo {
+  campo: string;
+  codigo: CodigoErro;
+  mensagem: string;
+}
+
+export type Simulacao = { ok: true; resultado: ResultadoSimulacao } | { ok: false; erros: ErroCampo[] };
+export type Comparacao = { ok: true; resultados: ResultadoSimulacao[] } | { ok: false; erros: ErroCampo[] };

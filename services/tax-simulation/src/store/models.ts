@@ -1,0 +1,113 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { Credor, Subjects } from '@erp/contracts';
+import type { OutboxEntry, WithOutbox } from '@erp/kit';
+import type { DadosEmpresa, EntradaSimulacao, ResultadoSimulacao, Tributo } from '../domain';
+
+/**
+ * One kept simulation: what was asked, the company defaults it ran with, and the engine's answer as it was
+ * (centavos and exact rates). It is never changed afterwards, so provisioning it later gives the same titles
+ * however often, and wherever, it is asked.
+ */
+export interface SimulacaoRecord {
+  _id: string;
+  companyId: string;
+  criadaEm: Date;
+  criadaPor: string;
+  /** The same id on the three records of one regime comparison; null for a single simulation. */
+  comparacaoId: string | null;
+  /** The input as received, `dataOperacao` filled in when it was omitted. */
+  entrada: EntradaSimulacao;
+  /** The fiscal settings that acted as defaults (regime, UF, DAS rate), as read when simulating. */
+  empresa: DadosEmpresa;
+  resultado: ResultadoSimulacao;
+}
+
+/**
+ * One payable title, `_id` = `${simulacaoId}:${tributo}`. Inserting it is the claim (kit `claimOnce`): of any
+ * number of provisioning calls exactly one writes it, and its `outbox` (the finance request) exists with it or
+ * not at all; the kit's relay publishes that with `Nats-Msg-Id` = the title id.
+ */
+export interface TituloRecord extends WithOutbox {
+  companyId: string;
+  simulacaoId: string;
+  tributo: Tributo;
+  valorCentavos: number;
+  /** `YYYY-MM-DD`. */
+  vencimento: string;
+  /** `YYYY-MM`. */
+  competencia: string;
+  credor: Credor;
+  codigoReceita: string | null;
+  criadoEm: Date;
+  criadoPor: string;
+  outbox: OutboxEntry<typeof Subjects.contaPagarSolicitada>;
+}
+
+/** That a simulation was provisioned (also when it had no payable line): `_id` = the simulation id. */
+export interface ProvisionamentoRecord {
+  _id: string;
+  companyId: string;
+  em: Date;
+  por: string;
+}
+
+const simulacaoSchema = new Schema<SimulacaoRecord>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true },
+    criadaEm: { type: Date, required: true },
+    criadaPor: { type: String, required: true },
+    comparacaoId: { type: String, default: null },
+    entrada: { type: Schema.Types.Mixed, required: true },
+    empresa: { type: Schema.Types.Mixed, required: true },
+    resultado: { type: Schema.Types.Mixed, required: true },
+  },
+  { collection: 'simulacoes', versionKey: false, minimize: false },
+);
+// Paging: the company's newest first, the id breaking ties of one instant (the three of a comparison).
+simulacaoSchema.index({ companyId: 1, criadaEm: -1, _id: -1 }, { name: 'empresa_recentes' });
+
+const tituloSchema = new Schema<TituloRecord>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true },
+    simulacaoId: { type: String, required: true },
+    tributo: { type: String, required: true },
+    valorCentavos: { type: Number, required: true },
+    vencimento: { type: String, required: true },
+    competencia: { type: String, required: true },
+    credor: { type: String, required: true },
+    codigoReceita: { type: String, default: null },
+    criadoEm: { type: Date, required: true },
+    criadoPor: { type: String, required: true },
+    outbox: { type: Schema.Types.Mixed, required: true },
+  },
+  { collection: 'titulos', versionKey: false, minimize: false },
+);
+tituloSchema.index({ simulacaoId: 1 }, { name: 'simulacao' });
+
+const provisionamentoSchema = new Schema<ProvisionamentoRecord>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true },
+    em: { type: Date, required: true },
+    por: { type: String, required: true },
+  },
+  { collection: 'provisionamentos', versionKey: false },
+);
+
+export interface TaxModels {
+  simulacoes: Model<SimulacaoRecord>;
+  titulos: Model<TituloRecord>;
+  provisionamentos: Model<ProvisionamentoRecord>;
+}
+
+export async function taxModels(db: Connection): Promise<TaxModels> {
+  const models = {
+    simulacoes: db.model<SimulacaoRecord>('SimulacaoImposto', simulacaoSchema),
+    titulos: db.model<TituloRecord>('TituloPagar', tituloSchema),
+    provisionamentos: db.model<ProvisionamentoRecord>('ProvisionamentoImpostos', provisionamentoSchema),
+  };
+  await Promise.all(Object.values(models).map((model) => model.init()));
+  return models;
+}

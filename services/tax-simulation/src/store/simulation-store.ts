@@ -1,0 +1,74 @@
+import type { Connection, mongo } from 'mongoose';
+import { claimOnce } from '@erp/kit';
+import { taxModels, type ProvisionamentoRecord, type SimulacaoRecord, type TaxModels, type TituloRecord } from './models';
+
+/** Where the previous page ended (exclusive): newest first by creation, then by id. */
+export interface PagePosition {
+  criadaEm: Date;
+  id: string;
+}
+
+/**
+ * The service's queries. Every one that reads a simulation or its titles is keyed by company, so a request can
+ * never reach another company's data: an id of another company reads exactly like an unknown id.
+ */
+export class SimulationStore {
+  private constructor(private readonly models: TaxModels) {}
+
+  static async open(db: Connection): Promise<SimulationStore> {
+    return new SimulationStore(await taxModels(db));
+  }
+
+  /** The titles' collection, which the outbox relay publishes from. */
+  get titlesCollection(): mongo.Collection<TituloRecord> {
+    return this.models.titulos.collection as unknown as mongo.Collection<TituloRecord>;
+  }
+
+  async insert(records: SimulacaoRecord[]): Promise<void> {
+    // Raw inserts: the records are built and typed here, mongoose's per-document casting adds nothing.
+    await (this.models.simulacoes.collection as unknown as mongo.Collection<SimulacaoRecord>).insertMany(records, { ordered: true });
+  }
+
+  find(companyId: string, id: string): Promise<SimulacaoRecord | null> {
+    return this.models.simulacoes.findOne({ _id: id, companyId }).lean<SimulacaoRecord>().exec();
+  }
+
+  page(companyId: string, limit: number, depois: PagePosition | null): Promise<SimulacaoRecord[]> {
+    const filter: Record<string, unknown> = { companyId };
+    if (depois) {
+      filter.$or = [{ criadaEm: { $lt: depois.criadaEm } }, { criadaEm: depois.criadaEm, _id: { $lt: depois.id } }];
+    }
+    return this.models.simulacoes.find(filter).sort({ criadaEm: -1, _id: -1 }).limit(limit).lean<SimulacaoRecord[]>().exec();
+  }
+
+  /** True for exactly one of any number of racing callers with the same title id (kit `claimOnce`). */
+  claimTitle(title: TituloRecord): Promise<boolean> {
+    return claimOnce(this.models.titulos, title);
+  }
+
+  claimProvisioning(record: ProvisionamentoRecord): Promise<boolean> {
+    return claimOnce(this.models.provisionamentos, record);
+  }
+
+  /** The titles of some simulations of one company, by simulation id. */
+  async titlesOf(companyId: string, simulacaoIds: string[]): Promise<Map<string, TituloRecord[]>> {
+    const byId = new Map<string, TituloRecord[]>(simulacaoIds.map((id) => [id, []]));
+    if (simulacaoIds.length === 0) return byId;
+    const titles = await this.models.titulos
+      .find({ companyId, simulacaoId: { $in: simulacaoIds } })
+      .lean<TituloRecord[]>()
+      .exec();
+    for (const title of titles) byId.get(title.simulacaoId)?.push(title);
+    return byId;
+  }
+
+  /** Which of these simulations of one company were provisioned. */
+  async provisioned(companyId: string, simulacaoIds: string[]): Promise<Set<string>> {
+    if (simulacaoIds.length === 0) return new Set();
+    const docs = await this.models.provisionamentos
+      .find({ companyId, _id: { $in: simulacaoIds } }, { _id: 1 })
+      .lean<Pick<ProvisionamentoRecord, '_id'>[]>()
+      .exec();
+    return new Set(docs.map((doc) => doc._id));
+  }
+}

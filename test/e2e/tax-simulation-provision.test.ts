@@ -1,0 +1,175 @@
+import mongoose from 'mongoose';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { Subjects } from '@erp/contracts';
+import { rest, stackEnv } from '../support/env';
+import { SIMULACOES, empresaConfigurada, empresaNova, lerMensagens, mensagensAssentadas, provisionar, simular } from './tax-simulation-helpers';
+
+/**
+ * Provisioning: one payable title per payable line, each claimed by a unique insert that also holds its finance
+ * request (outbox), published on JetStream with Nats-Msg-Id = title id. Read back from the FINANCE stream.
+ */
+let nc: NatsConnection;
+let db: mongoose.Connection;
+beforeAll(async () => {
+  nc = await connect({ servers: stackEnv.natsUrl });
+  db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: process.env.TEST_TAX_SIMULATION_DB ?? 'erp_tax_simulation' }).asPromise();
+});
+afterAll(async () => {
+  await nc.close();
+  await db.close();
+});
+
+const titulosOrdenados = (titulos: { id: string }[]) => [...titulos].sort((a, b) => a.id.localeCompare(b.id));
+
+describe('tax simulation - provisioning', () => {
+  it('tax simulation - provisioning twice creates each title once and publishes one finance request per title', async () => {
+    // The Lucro Presumido NFS-e of R$ 100,000 (January 2026): PIS 650.00, COFINS 3,000.00, CSLL 2,880.00,
+    // IRPJ 4,800.00, ISS 5,000.00 are payable; the 2026 CBS/IBS lines are informative, so no title for them.
+    const { admin, companyId } = await empresaNova('provisao');
+    const simulada = await rest('POST', SIMULACOES, {
+      bearer: admin,
+      body: { tipoDocumento: 'NFSE', valor: 100000, dataOperacao: '2026-01-15', regime: 'LUCRO_PRESUMIDO', aliquotaIss: 5 },
+    });
+    const id = simulada.body.dados.id as string;
+
+    const primeira = await rest('POST', `${SIMULACOES}/${id}/provisionar`, { bearer: admin });
+    expect(primeira.status).toBe(200);
+    expect(primeira.body.dados.provisionada).toBe(true);
+    expect(primeira.body.dados.titulos).toEqual([
+      { id: `${id}:PIS`, tributo: 'PIS', valor: 650, vencimento: '2026-02-25', competencia: '2026-01', credor: 'UNIAO', codigoReceita: '8109' },
+      { id: `${id}:COFINS`, tributo: 'COFINS', valor: 3000, vencimento: '2026-02-25', competencia: '2026-01', credor: 'UNIAO', codigoReceita: '2172' },
+      { id: `${id}:CSLL`, tributo: 'CSLL', valor: 2880, vencimento: '2026-04-30', competencia: '2026-01', credor: 'UNIAO', codigoReceita: '2372' },
+      { id: `${id}:IRPJ`, tributo: 'IRPJ', valor: 4800, vencimento: '2026-04-30', competencia: '2026-01', credor: 'UNIAO', codigoReceita: '2089' },
+      { id: `${id}:ISS`, tributo: 'ISS', valor: 5000, vencimento: '2026-02-18', competencia: '2026-01', credor: 'MUNICIPIO', codigoReceita: null },
+    ]);
+
+    // The stored titles as the first call left them (its outbox entries published): a second call must not write.
+    const guardados = async () => (await db.collection('titulos').find({ simulacaoId: id }).sort({ _id: 1 }).toArray()).map((t) => JSON.stringify(t));
+    await mensagensAssentadas(nc, id, 5);
+    const antes = await guardados();
+    expect(antes).toHaveLength(5);
+    expect(antes.every((t) => t.includes('"estado":"PUBLICADO"'))).toBe(true);
+
+    const segunda = await rest('POST', `${SIMULACOES}/${id}/provisionar`, { bearer: admin });
+    expect(segunda.status).toBe(200);
+    expect(segunda.body.dados).toEqual(primeira.body.dados);
+    expect(await guardados()).toEqual(antes);
+    expect((await rest('GET', `${SIMULACOES}/${id}`, { bearer: admin })).body.dados).toEqual(primeira.body.dados);
+
+    const mensagens = await mensagensAssentadas(nc, id, 5);
+    expect(mensagens).toHaveLength(5);
+    expect(mensagens.map((m) => m.msgId).sort()).toEqual(primeira.body.dados.titulos.map((t: { id: string }) => t.id).sort());
+    const pis = mensagens.find((m) => m.evento.tributo === 'PIS')!;
+    expect(pis.msgId).toBe(pis.evento.tituloId);
+    expect(pis.evento).toEqual({
+      tituloId: `${id}:PIS`,
+      companyId,
+      simulacaoId: id,
+      tributo: 'PIS',
+      valorCentavos: 65000,
+      vencimento: '2026-02-25',
+      competencia: '2026-01',
+      credor: 'UNIAO',
+      codigoReceita: '8109',
+      solicitadoEm: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(mensagens.find((m) => m.evento.tributo === 'ISS')!.evento).toMatchObject({ valorCentavos: 500000, credor: 'MUNICIPIO', codigoReceita: null });
+  });
+
+  it('tax simulation - five concurrent provisionings make one set of titles and exactly one message per title in the stream', async () => {
+    // The Lucro Real NF-e (R$ 50,000, SP, purchases R$ 20,000, quarter profit R$ 100,000, March 2026):
+    // PIS 405.90 (6912), COFINS 1,869.60 (5856), CSLL 9,000.00 (6012), IRPJ 19,000.00 (no code: 0220 or 3373
+    // depends on whether the company is obliged to the Lucro Real), ICMS 5,400.00 to the state.
+    const { admin } = await empresaNova('concorrente');
+    const simulada = await simular(admin, {
+      tipoDocumento: 'NFE',
+      valor: 50000,
+      dataOperacao: '2026-03-10',
+      regime: 'LUCRO_REAL',
+      ufOrigem: 'SP',
+      comprasCreditaveis: 20000,
+      lucroRealTrimestre: 100000,
+    });
+    const id = simulada.data!.simularImpostos.id as string;
+
+    const respostas = await Promise.all(Array.from({ length: 5 }, () => provisionar(admin, id)));
+    for (const resposta of respostas) expect(resposta.errors).toBeUndefined();
+    const conjuntos = respostas.map((r) => JSON.stringify(titulosOrdenados(r.data!.provisionarImpostos.titulos)));
+    expect(new Set(conjuntos).size).toBe(1);
+    expect(respostas[0].data!.provisionarImpostos.titulos).toEqual([
+      { id: `${id}:PIS`, tributo: 'PIS', valor: 405.9, vencimento: '2026-04-24', competencia: '2026-03', credor: 'UNIAO', codigoReceita: '6912' },
+      { id: `${id}:COFINS`, tributo: 'COFINS', valor: 1869.6, vencimento: '2026-04-24', competencia: '2026-03', credor: 'UNIAO', codigoReceita: '5856' },
+      { id: `${id}:CSLL`, tributo: 'CSLL', valor: 9000, vencimento: '2026-04-30', competencia: '2026-03', credor: 'UNIAO', codigoReceita: '6012' },
+      { id: `${id}:IRPJ`, tributo: 'IRPJ', valor: 19000, vencimento: '2026-04-30', competencia: '2026-03', credor: 'UNIAO', codigoReceita: null },
+      { id: `${id}:ICMS`, tributo: 'ICMS', valor: 5400, vencimento: '2026-04-10', competencia: '2026-03', credor: 'ESTADO', codigoReceita: null },
+    ]);
+
+    const mensagens = await mensagensAssentadas(nc, id, 5);
+    const porTitulo = new Map<string, number>();
+    for (const m of mensagens) porTitulo.set(m.evento.tituloId, (porTitulo.get(m.evento.tituloId) ?? 0) + 1);
+    expect(Object.fromEntries(porTitulo)).toEqual({ [`${id}:PIS`]: 1, [`${id}:COFINS`]: 1, [`${id}:CSLL`]: 1, [`${id}:IRPJ`]: 1, [`${id}:ICMS`]: 1 });
+    expect(mensagens.every((m) => m.msgId === m.evento.tituloId)).toBe(true);
+  });
+
+  it('tax simulation - Simples Nacional provisions only the DAS; a 2027 simulation leaves CBS/IBS without a title until their due date exists', async () => {
+    // SN from the settings at 7.5%: DAS 10,000 x 7.5% = 750.00, due Mon 23 Nov 2026; the ISS inside it is no title.
+    const sn = await empresaConfigurada({ regimeTributario: 'SIMPLES_NACIONAL', uf: 'SP', aliquotaDas: 7.5 }, 'prov-sn');
+    const simulada = await simular(sn.admin, { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15' });
+    const id = simulada.data!.simularImpostos.id as string;
+    const prov = await provisionar(sn.admin, id);
+    expect(prov.data!.provisionarImpostos.titulos).toEqual([
+      { id: `${id}:DAS`, tributo: 'DAS', valor: 750, vencimento: '2026-11-23', competencia: '2026-10', credor: 'UNIAO', codigoReceita: null },
+    ]);
+
+    // 2027 Lucro Real NF-e of R$ 10,000: ICMS 1,800.00 (Mon 12 Apr 2027) is a title; CBS 713.40 and IBS 4.10 + 4.10
+    // are payable but have no due date in force, so they are listed, not provisioned; IRPJ/CSLL are not computable.
+    const { admin } = await empresaNova('prov-2027');
+    const s2027 = await simular(admin, { tipoDocumento: 'NFE', valor: 10000, dataOperacao: '2027-03-10', regime: 'LUCRO_REAL', ufOrigem: 'SP' });
+    const id2027 = s2027.data!.simularImpostos.id as string;
+    const prov2027 = (await provisionar(admin, id2027)).data!.provisionarImpostos;
+    expect(prov2027.titulos).toEqual([
+      { id: `${id2027}:ICMS`, tributo: 'ICMS', valor: 1800, vencimento: '2027-04-12', competencia: '2027-03', credor: 'ESTADO', codigoReceita: null },
+    ]);
+    expect(prov2027.pendentesDeVencimento).toEqual(['CBS', 'IBS_UF', 'IBS_MUN']);
+    expect((await mensagensAssentadas(nc, id2027, 1)).map((m) => m.evento.tributo)).toEqual(['ICMS']);
+  });
+
+  it('tax simulation - a title whose request was recorded but not published (a crash) is published by the relay', async () => {
+    // What a provisioning leaves behind when it dies right after its claim: the title with a pending outbox entry.
+    const simulacaoId = `crash-${Date.now().toString(36)}`;
+    const tituloId = `${simulacaoId}:ICMS`;
+    const agora = new Date();
+    const payload = {
+      tituloId,
+      companyId: 'empresa-crash',
+      simulacaoId,
+      tributo: 'ICMS',
+      valorCentavos: 12345,
+      vencimento: '2026-12-10',
+      competencia: '2026-11',
+      credor: 'ESTADO',
+      codigoReceita: null,
+      solicitadoEm: agora.toISOString(),
+    };
+    await db.collection('titulos').insertOne({
+      _id: tituloId as never,
+      companyId: 'empresa-crash',
+      simulacaoId,
+      tributo: 'ICMS',
+      valorCentavos: 12345,
+      vencimento: '2026-12-10',
+      competencia: '2026-11',
+      credor: 'ESTADO',
+      codigoReceita: null,
+      criadoEm: agora,
+      criadoPor: 'ninguem',
+      outbox: { eventId: tituloId, subject: Subjects.contaPagarSolicitada, payload, estado: 'PENDENTE', criadoEm: agora, falhas: 0 },
+    });
+    expect(await lerMensagens(nc, simulacaoId)).toEqual([]);
+
+    const mensagens = await mensagensAssentadas(nc, simulacaoId, 1);
+    expect(mensagens).toEqual([{ msgId: tituloId, evento: payload }]);
+    const doc = await db.collection('titulos').findOne({ _id: tituloId as never });
+    expect(doc?.outbox).toMatchObject({ estado: 'PUBLICADO' });
+  });
+});
