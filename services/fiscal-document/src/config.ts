@@ -1,9 +1,51 @@
 import Joi from 'joi';
 import { loadConfig, type BaseConfig } from '@erp/kit';
 
-export type Config = BaseConfig & { MONGODB_DB: string };
+export type Config = BaseConfig & {
+  MONGODB_DB: string;
+  /**
+   * Which authorizer issues, cancels and voids: `local` (development and tests; HOMOLOGAÇÃO only) or `sefaz`
+   * (NF-e and NFC-e transmitted to SEFAZ through the settings service's relay; the company's `ambiente` picks
+   * the homologation or production servers). Production requires `sefaz`.
+   */
+  FISCAL_AUTHORIZER: 'local' | 'sefaz';
+  /** Wait between receipt polls after SEFAZ answers 103/105, and how many polls before leaving it to a query. */
+  SEFAZ_RECEIPT_POLL_MS: number;
+  SEFAZ_RECEIPT_POLLS: number;
+  /** How often pending documents (outcome unknown) are resolved by a query. */
+  FISCAL_RECONCILE_INTERVAL_MS: number;
+  /** How often burned numbers are voided (inutilização), and how old a burned number must be first. */
+  FISCAL_VOIDING_INTERVAL_MS: number;
+  FISCAL_VOIDING_GRACE_MS: number;
+  /** How long to wait for the settings and tax services over NATS. */
+  NATS_REQUEST_TIMEOUT_MS: number;
+  /** Fault injection for the outbox crash test only (`exit-after-cancel-recorded`); refused outside NODE_ENV=test. */
+  FISCAL_FAULT?: 'exit-after-cancel-recorded';
+};
 
-export const config = loadConfig<Config>({
-  PORT: Joi.number().port().default(Number('4103')),
-  MONGODB_DB: Joi.string().default('erp_fiscal_document'),
-});
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return loadConfig<Config>(
+    {
+      PORT: Joi.number().port().default(4103),
+      MONGODB_DB: Joi.string().default('erp_fiscal_document'),
+      FISCAL_AUTHORIZER: Joi.when('NODE_ENV', {
+        is: 'production',
+        then: Joi.string().valid('sefaz').required().messages({
+          'any.only': 'production refuses the local authorizer: set FISCAL_AUTHORIZER=sefaz',
+          'any.required': 'production needs FISCAL_AUTHORIZER=sefaz (the local authorizer is refused)',
+        }),
+        otherwise: Joi.string().valid('local', 'sefaz').default('local'),
+      }),
+      SEFAZ_RECEIPT_POLL_MS: Joi.number().integer().min(10).max(60_000).default(2_000),
+      SEFAZ_RECEIPT_POLLS: Joi.number().integer().min(1).max(30).default(5),
+      FISCAL_RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),
+      FISCAL_VOIDING_INTERVAL_MS: Joi.number().integer().min(100).default(3_600_000),
+      FISCAL_VOIDING_GRACE_MS: Joi.number().integer().min(0).default(600_000),
+      NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(5_000),
+      FISCAL_FAULT: Joi.string()
+        .valid('exit-after-cancel-recorded')
+        .when('NODE_ENV', { not: 'test', then: Joi.forbidden().messages({ 'any.unknown': 'FISCAL_FAULT is only for tests (NODE_ENV=test)' }) }),
+    },
+    env,
+  );
+}

@@ -1,10 +1,102 @@
-import { bootService } from '@erp/kit';
-import { config } from './config';
-import { resolvers, typeDefs } from './graphql/schema';
+import { Streams } from '@erp/contracts';
+import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
+import { DocumentFiles } from './app/document-files';
+import { DocumentsService } from './app/documents-service';
+import { startReconciliation } from './app/reconciliation';
+import { startVoidingJob } from './app/voiding-job';
+import { VoidingService } from './app/voiding-service';
+import type { EscolhaAutorizador } from './authorizer/authorizer';
+import { createLocalAuthorizer } from './authorizer/local-authorizer';
+import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
+import { readConfig } from './config';
+import { documentResolvers } from './graphql/resolvers';
+import { typeDefs } from './graphql/schema';
+import { startAutomaticEmission } from './messaging/automatic-emission';
+import { fiscalSettingsReader } from './messaging/fiscal-settings';
+import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
+import { taxCalculator } from './messaging/tax-calculator';
+import { registerDocumentRoutes } from './rest/documents-routes';
+import { registerVoidingRoutes } from './rest/voiding-routes';
+import { createDocumentsStore } from './store/documents-store';
+
+const config = readConfig();
 
 void bootService({
   name: 'fiscal-document',
   config,
   dbName: config.MONGODB_DB,
-  setup: async () => ({ typeDefs, resolvers }),
+  setup: async ({ db, nc, app, log, verifySession }) => {
+    await ensureStream(nc, Streams.fiscal, config.NATS_STREAM_REPLICAS);
+    await ensureStream(nc, Streams.erp, config.NATS_STREAM_REPLICAS);
+    const store = await createDocumentsStore(db);
+    // Each recorded fact carries its event; the relay publishes it, and first re-applies the fact to the
+    // document, finishing a flip whose author died after recording it.
+    const relay = await startOutboxRelay({
+      collection: store.fatos,
+      nc,
+      log,
+      name: 'fiscal-events',
+      complete: async (fato) => {
+        if (fato.efeito) await store.set(fato.documentoId, fato.efeito);
+      },
+    });
+    // A voiding's outcome carries its event; the relay first marks the range's numbers INUTILIZADO (again, if
+    // its author got that far), so the numbering never lags behind an announced voiding.
+    const voidingRelay = await startOutboxRelay({
+      collection: store.inutilizacoes,
+      nc,
+      log,
+      name: 'fiscal-voidings',
+      complete: async (inutilizacao) => {
+        if (inutilizacao.situacao !== 'INUTILIZADA') return;
+        const { companyId, ambiente, modelo, serie, de, ate } = inutilizacao;
+        await store.markNumbersVoided({ companyId, ambiente, modelo, serie }, de, ate);
+      },
+    });
+    const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS);
+    const local = createLocalAuthorizer(db);
+    const sefaz =
+      config.FISCAL_AUTHORIZER === 'sefaz'
+        ? new SefazAuthorizer({
+            transmitir: transmissor(nc),
+            assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS),
+            settings,
+            log,
+            intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
+            maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
+          })
+        : null;
+    // SEFAZ serves NF-e and NFC-e; the CT-e and NFS-e have no real transmission yet, so outside production they
+    // stay on the local authorizer in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
+    const autorizadores: EscolhaAutorizador = (modelo, ambiente) => {
+      if (sefaz && (modelo === 'NFE' || modelo === 'NFCE')) return sefaz;
+      return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
+    };
+    const service = new DocumentsService({
+      store,
+      settings,
+      taxes: taxCalculator(nc, config.NATS_REQUEST_TIMEOUT_MS),
+      autorizadores,
+      announce: () => relay.flush(),
+      log,
+      crashAfterCancelRecorded:
+        config.FISCAL_FAULT === 'exit-after-cancel-recorded'
+          ? () => {
+              log.warn('fault injection: exiting after recording a cancellation, before publishing it');
+              process.exit(86);
+            }
+          : undefined,
+    });
+    const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
+    registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);
+    registerVoidingRoutes(app, inutilizacoes, verifySession);
+    const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
+    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS });
+    const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
+    return {
+      typeDefs,
+      resolvers: documentResolvers(service, inutilizacoes),
+      stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
+    };
+  },
 });

@@ -1,23 +1,153 @@
-import { gql, requireSession, type GraphContext } from '@erp/kit';
+import { gql } from '@erp/kit';
 
-/**
- * Minimal subgraph so the fiscal-document service is part of the graph from the start; the documents,
- * issue and cancel operations are added by their own issue.
- */
+/** Fiscal documents: issue, read, cancel, the marks that end the cancellation window, and voiding unused numbers. */
 export const typeDefs = gql`
-  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7", import: ["@shareable"])
+  extend schema @link(url: "https://specs.apollo.dev/federation/v2.7")
+
+  scalar DateTime
+
+  enum ModeloDocumento {
+    NFE
+    NFCE
+    CTE
+    NFSE
+  }
+
+  enum SituacaoDocumento {
+    AUTORIZADO
+    CANCELADO
+    REJEITADO
+    "SEFAZ denied its use (cStat 110, 301, 302): the number is spent."
+    DENEGADO
+    "Sent to SEFAZ and the answer is not known yet: resolved by a query, never by a new number."
+    PENDENTE
+  }
+
+  type LinhaImposto {
+    tributo: String!
+    base: Float!
+    aliquota: Float!
+    valor: Float!
+    informativo: Boolean!
+  }
+
+  type DocumentoFiscal {
+    id: ID!
+    referencia: String!
+    modelo: ModeloDocumento!
+    serie: Int!
+    numero: Int!
+    chaveAcesso: String!
+    situacao: SituacaoDocumento!
+    ambiente: String!
+    emitidoEm: DateTime!
+    autorizadoEm: DateTime
+    protocolo: String
+    "SEFAZ status code of the last answer (text: 3 or 4 digits)."
+    cStat: String
+    motivo: String
+    emitenteCnpj: String!
+    destinatarioDocumento: String
+    valorTotal: Float!
+    impostos: [LinhaImposto!]!
+    simplesRemessa: Boolean!
+    "Until when it may still be cancelled; null once it may not."
+    prazoCancelamento: DateTime
+    canceladoEm: DateTime
+    justificativaCancelamento: String
+    protocoloCancelamento: String
+    entregueEm: DateTime
+    servicoIniciadoEm: DateTime
+    "NFS-e: MM/AAAA."
+    competencia: String
+  }
+
+  input DestinatarioInput {
+    documento: String!
+    nome: String
+    uf: String
+    codigoMunicipio: String
+    inscricaoEstadual: String
+  }
+
+  input ItemDocumentoInput {
+    codigo: String!
+    descricao: String!
+    quantidade: Float!
+    valorUnitario: Float!
+    unidade: String
+    ncm: String
+    cfop: String
+    cst: String
+    csosn: String
+    codigoServico: String
+    aliquotaIss: Float
+  }
+
+  input EmitirDocumentoFiscalInput {
+    "The caller's key: the same referencia never makes a second document."
+    referencia: String!
+    modelo: ModeloDocumento!
+    serie: Int
+    destinatario: DestinatarioInput
+    itens: [ItemDocumentoInput!]!
+    chaveCteReferenciada: String
+    chavesNfeTransportadas: [String!]
+    competencia: String
+  }
+
+  enum SituacaoInutilizacao {
+    INUTILIZADA
+    "Asked and not answered by SEFAZ yet: the scheduled job sends the same request again."
+    PENDENTE
+    RECUSADA
+  }
+
+  enum OrigemInutilizacao {
+    "The scheduled job (numbers burned by rejections, before the 10th of the next month)."
+    AUTOMATICA
+    MANUAL
+  }
+
+  "A voiding (inutilização) of a range of numbers taken and never authorized."
+  type Inutilizacao {
+    id: ID!
+    modelo: ModeloDocumento!
+    serie: Int!
+    de: Int!
+    ate: Int!
+    ambiente: String!
+    situacao: SituacaoInutilizacao!
+    origem: OrigemInutilizacao!
+    justificativa: String!
+    "SEFAZ status code of the answer (102 voided; 206/563 already voided, adopted)."
+    cStat: String
+    motivo: String
+    protocolo: String
+    criadoEm: DateTime!
+    inutilizadaEm: DateTime
+  }
+
+  type ConexaoDocumentos {
+    itens: [DocumentoFiscal!]!
+    proximo: String
+  }
 
   type Query {
-    "Whether the fiscal-document service is reachable for the session's company."
-    documentoFiscalDisponivel: Boolean!
+    documentoFiscal(id: ID!): DocumentoFiscal
+    documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
+    "The company's voidings, newest first."
+    inutilizacoes(modelo: ModeloDocumento, primeiros: Int = 50): [Inutilizacao!]!
+  }
+
+  type Mutation {
+    emitirDocumentoFiscal(input: EmitirDocumentoFiscalInput!): DocumentoFiscal!
+    cancelarDocumentoFiscal(id: ID!, justificativa: String!): DocumentoFiscal!
+    "NF-e: the goods were delivered (blocks cancellation)."
+    registrarEntrega(id: ID!): DocumentoFiscal!
+    "CT-e: the transport started (blocks cancellation)."
+    registrarInicioServico(id: ID!): DocumentoFiscal!
+    "Voids (inutilização) numbers of a series taken and never authorized (NF-e, NFC-e); admin only."
+    inutilizarNumeracao(modelo: ModeloDocumento!, serie: Int!, de: Int!, ate: Int!, justificativa: String!): Inutilizacao!
   }
 `;
-
-export const resolvers = {
-  Query: {
-    documentoFiscalDisponivel: (_: unknown, __: unknown, context: GraphContext) => {
-      requireSession(context);
-      return true;
-    },
-  },
-};

@@ -1,0 +1,45 @@
+import { isRefusal } from '@erp/contracts';
+import type { Logger } from '@erp/kit';
+import type { DocumentsStore } from '../store/documents-store';
+import type { DocumentsService } from './documents-service';
+
+/** A claim untouched this long lost its author; younger ones may still be in their author's hands. */
+const ABANDONADO_MS = 30_000;
+const LOTE = 20;
+
+/**
+ * Resolves what is left open without waiting for a client to ask again: documents sent whose answer was lost
+ * (PENDENTE) and claims abandoned after taking a number (a crash mid-emission). Each is asked to SEFAZ by key
+ * first (`DocumentsService.retomar`); nothing gets a new number. Runs every `intervalMs`, one pass at a time;
+ * replicas may overlap on a document, which the claims make harmless (one authorization fact, one event).
+ */
+export function startReconciliation(options: { store: DocumentsStore; service: DocumentsService; log: Logger; intervalMs: number }): { stop: () => Promise<void> } {
+  const { store, service, log } = options;
+  let corrente: Promise<void> | null = null;
+  const passada = async () => {
+    const documentos = await store.unresolved(new Date(Date.now() - ABANDONADO_MS), LOTE);
+    for (const doc of documentos) {
+      try {
+        const visto = await service.retomar(doc);
+        log.info({ documentoId: doc._id, situacao: visto.situacao }, 'pending document resolved');
+      } catch (error) {
+        if (isRefusal(error)) log.info({ documentoId: doc._id, codigo: error.codigo }, 'pending document resolved as refused');
+        else log.warn({ err: error, documentoId: doc._id }, 'pending document not resolved yet');
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    if (corrente) return;
+    corrente = passada()
+      .catch((error) => log.warn({ err: error }, 'reconciliation pass failed'))
+      .finally(() => {
+        corrente = null;
+      });
+  }, options.intervalMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await corrente;
+    },
+  };
+}

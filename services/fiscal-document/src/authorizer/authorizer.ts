@@ -1,0 +1,120 @@
+import type { Ambiente, ConfiguracaoFiscalCompartilhada, ModeloDocumento } from '@erp/contracts';
+import type { DocumentoRecord } from '../store/document-model';
+
+/**
+ * The authorizer port: what issuing, cancelling and voiding need from SEFAZ (or the municipality for the
+ * NFS-e). Answers carry SEFAZ's own status code (`cStat`, 3-4 digits, as text) and a `desfecho` decided on it,
+ * never on message texts. Two implementations: the local authorizer (development and tests, HOMOLOGAÇÃO only)
+ * and the SEFAZ adapter (NF-e and NFC-e over SOAP 1.2 with mutual TLS, through the settings service's relay).
+ *
+ * What is transmitted is prepared first (`preparar*`: the signed XML) and stored by the caller before it is
+ * sent, so a resend after a lost answer is byte-identical and the key never changes.
+ */
+export interface PedidoAutorizacao {
+  companyId: string;
+  ambiente: Ambiente;
+  uf: string;
+  chaveAcesso: string;
+  cnpj: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  numero: number;
+  emitidoEm: Date;
+  valorTotalCentavos: number;
+  /** The items' NCMs (the SEFAZ adapter sends them inside the XML; the local authorizer checks them here). */
+  ncms: string[];
+  /** The signed NF-e (SEFAZ); null for the local authorizer. */
+  xmlAssinado: string | null;
+  /**
+   * A retry of a document whose earlier answer was lost: ask SEFAZ by key first and send again (the same
+   * signed XML) only if SEFAZ does not have it.
+   */
+  retomada: boolean;
+}
+
+/**
+ * `INCERTO`: SEFAZ's outcome is not known (no answer, and the query by key did not tell): the document keeps
+ * its number and stays pending until a query resolves it.
+ */
+export type Desfecho = 'AUTORIZADO' | 'DENEGADO' | 'REJEITADO' | 'INCERTO';
+
+export interface RespostaAutorizacao {
+  desfecho: Desfecho;
+  /** The deciding cStat; null when nothing was answered. */
+  cStat: string | null;
+  xMotivo: string;
+  protocolo: string | null;
+  autorizadoEm: Date | null;
+  /** The distribution XML (`nfeProc`: the signed NF-e with SEFAZ's protocol), for an authorized or denied NF-e. */
+  xmlAutorizado: string | null;
+}
+
+export interface PedidoCancelamento {
+  companyId: string;
+  ambiente: Ambiente;
+  uf: string;
+  cnpj: string;
+  chaveAcesso: string;
+  modelo: ModeloDocumento;
+  protocolo: string;
+  justificativa: string;
+  solicitadoEm: Date;
+  /** The signed event 110111 (SEFAZ); null for the local authorizer. */
+  xmlAssinado: string | null;
+}
+
+export type DesfechoCancelamento = 'REGISTRADO' | 'RECUSADO' | 'PRAZO_EXPIRADO' | 'INCERTO';
+
+export interface RespostaCancelamento {
+  desfecho: DesfechoCancelamento;
+  /** `135` registered, `155` registered out of deadline: both cancel the document. */
+  cStat: string | null;
+  xMotivo: string;
+  protocolo: string | null;
+  registradoEm: Date | null;
+  /** `procEventoNFe`: the signed event with SEFAZ's answer. */
+  xmlEvento: string | null;
+}
+
+export interface PedidoInutilizacao {
+  companyId: string;
+  ambiente: Ambiente;
+  uf: string;
+  cnpj: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  de: number;
+  ate: number;
+  /** Year of the numbers (two digits in the request). */
+  ano: number;
+  justificativa: string;
+  /** The signed `inutNFe` (SEFAZ); null for the local authorizer. */
+  xmlAssinado: string | null;
+}
+
+export interface RespostaInutilizacao {
+  desfecho: 'INUTILIZADA' | 'RECUSADA' | 'INCERTO';
+  cStat: string | null;
+  xMotivo: string;
+  protocolo: string | null;
+  registradoEm: Date | null;
+  /** `ProcInutNFe`. */
+  xml: string | null;
+}
+
+export interface Autorizador {
+  readonly nome: string;
+  /** The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, or null when nothing is signed. */
+  prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string | null>;
+  autorizar(pedido: PedidoAutorizacao): Promise<RespostaAutorizacao>;
+  prepararCancelamento(pedido: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string | null>;
+  cancelar(pedido: PedidoCancelamento): Promise<RespostaCancelamento>;
+  prepararInutilizacao(pedido: Omit<PedidoInutilizacao, 'xmlAssinado'>): Promise<string | null>;
+  inutilizar(pedido: PedidoInutilizacao): Promise<RespostaInutilizacao>;
+}
+
+/**
+ * Which authorizer serves a document of a model in an environment, or null when none does in this deployment
+ * (the emission is then refused with `AUTORIZADOR_INDISPONIVEL`).
+ */
+export type EscolhaAutorizador = (modelo: ModeloDocumento, ambiente: Ambiente) => Autorizador | null;

@@ -1,0 +1,43 @@
+import { requireAdmin, requireSession, resolver, type GraphContext } from '@erp/kit';
+import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { DocumentsService } from '../app/documents-service';
+import type { VoidingService } from '../app/voiding-service';
+import { decodeCursor, encodeCursor, primeirosValido } from './cursor';
+
+/** graphql-js builds input objects without a prototype; the validator wants plain objects. */
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
+
+/** Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. */
+export function documentResolvers(service: DocumentsService, inutilizacoes: VoidingService) {
+  return {
+    Query: {
+      documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.obter(requireSession(context).companyId, id)),
+      documentosFiscais: resolver<{ modelo?: ModeloDocumento; situacao?: SituacaoDocumento; primeiros: number; depois?: string | null }, unknown>(
+        async (_, args, context: GraphContext) => {
+          const session = requireSession(context);
+          const pagina = await service.listar(
+            session.companyId,
+            { modelo: args.modelo ?? undefined, situacao: args.situacao ?? undefined },
+            primeirosValido(args.primeiros),
+            args.depois ? decodeCursor(args.depois) : null,
+          );
+          return { itens: pagina.itens, proximo: pagina.proximo ? encodeCursor(pagina.proximo) : null };
+        },
+      ),
+      inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) =>
+        inutilizacoes.listar(requireSession(context).companyId, { modelo: args.modelo ?? undefined }, primeirosValido(args.primeiros)),
+      ),
+    },
+    Mutation: {
+      emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await service.emitir(requireSession(context), plain(input))).documento),
+      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string }, unknown>(async (_, { id, justificativa }, context) =>
+        service.cancelar(requireAdmin(context), id, justificativa),
+      ),
+      registrarEntrega: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarEntrega(requireSession(context), id)),
+      registrarInicioServico: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarInicioServico(requireSession(context), id)),
+      inutilizarNumeracao: resolver<{ modelo: string; serie: number; de: number; ate: number; justificativa: string }, unknown>(
+        async (_, args, context) => (await inutilizacoes.inutilizar(requireAdmin(context), { ...args })).inutilizacao,
+      ),
+    },
+  };
+}

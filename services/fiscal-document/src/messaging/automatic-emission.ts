@@ -1,0 +1,56 @@
+import { Refusal, Subjects, type PedidoFaturadoEvent, type Session } from '@erp/contracts';
+import { consumeEvents, type EventConsumer, type Logger, type NatsConnection } from '@erp/kit';
+import type { Connection } from 'mongoose';
+import type { DocumentsService } from '../app/documents-service';
+import type { FiscalSettingsReader } from './fiscal-settings';
+
+/** Automatic emission issues as this user (the audit trail names it). */
+export const AUTOMATIC_EMISSION_USER = 'emissao-automatica';
+
+/**
+ * Automatic emission (spec 4.4): on `erp.v1.pedido.faturado`, a company with `emissaoAutomatica` on gets the
+ * NF-e issued with `referencia` = the order id, so a redelivered order issues nothing twice (the reference
+ * claim, plus the consumer's own de-duplication by event id). A company with it off: acknowledged and ignored.
+ * A refusal of the order's content (invalid data, incomplete settings) is not retried: it is logged and the
+ * event is done; a dependency that is down makes the handler fail, so the broker redelivers it.
+ */
+export function startAutomaticEmission(options: {
+  nc: NatsConnection;
+  db: Connection;
+  log: Logger;
+  service: DocumentsService;
+  settings: FiscalSettingsReader;
+}): Promise<EventConsumer> {
+  // One durable consumer per database: its processed ids live there, and replicas on it share the work.
+  const { service, settings, log } = options;
+  return consumeEvents({
+    nc: options.nc,
+    db: options.db,
+    log,
+    subject: Subjects.pedidoFaturado,
+    durable: `automatic-emission-${options.db.name}`,
+    handle: async (pedido: PedidoFaturadoEvent) => {
+      const configuracao = await settings(pedido.companyId);
+      if (!configuracao.emissaoAutomatica) {
+        log.info({ companyId: pedido.companyId, pedidoId: pedido.pedidoId }, 'order invoiced; automatic emission is off for the company');
+        return;
+      }
+      const session: Session = { companyId: pedido.companyId, userId: AUTOMATIC_EMISSION_USER, role: 'user' };
+      try {
+        const { documento } = await service.emitir(session, {
+          referencia: pedido.pedidoId,
+          modelo: 'NFE',
+          destinatario: pedido.destinatario,
+          itens: pedido.itens,
+        });
+        log.info({ companyId: pedido.companyId, pedidoId: pedido.pedidoId, documentoId: documento.id, numero: documento.numero }, 'NF-e issued automatically');
+      } catch (error) {
+        if (error instanceof Refusal) {
+          log.warn({ companyId: pedido.companyId, pedidoId: pedido.pedidoId, codigo: error.codigo, erro: error.erro }, 'automatic emission refused');
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+}

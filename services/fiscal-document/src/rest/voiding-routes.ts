@@ -1,0 +1,33 @@
+import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
+import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import type { VoidingService } from '../app/voiding-service';
+import { PRIMEIROS_MAX } from '../graphql/cursor';
+
+export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
+
+/**
+ * Voiding (inutilização) over REST, the same as GraphQL's `inutilizarNumeracao` and `inutilizacoes`: the body
+ * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
+ * already by an earlier identical request.
+ */
+export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, verifySession: SessionVerifier): void {
+  app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
+    const corpo = request.body;
+    if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');
+    const { inutilizacao, criada } = await service.inutilizar(sessionOf(request), corpo as Record<string, unknown>);
+    reply.code(criada ? 201 : 200);
+    return { sucesso: true, mensagem: `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`, dados: inutilizacao };
+  });
+
+  app.get<{ Querystring: { modelo?: string; primeiros?: string } }>(VOIDINGS_PATH, { onRequest: sessionHook(verifySession) }, async (request) => {
+    const { modelo, primeiros } = request.query;
+    const limite = primeiros === undefined ? 50 : Number(primeiros);
+    const campos = [
+      modelo !== undefined && !ModelosDocumento.includes(modelo as ModeloDocumento) && { campo: 'modelo', regra: 'modelo_invalido', erro: `modelo deve ser ${ModelosDocumento.join(', ')}` },
+      (!Number.isInteger(limite) || limite < 1 || limite > PRIMEIROS_MAX) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${PRIMEIROS_MAX}` },
+    ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
+    // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
+    if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
+    return { sucesso: true, dados: await service.listar(sessionOf(request).companyId, { modelo: modelo as ModeloDocumento | undefined }, limite) };
+  });
+}

@@ -1,0 +1,268 @@
+import type { Connection, mongo } from 'mongoose';
+import type { Ambiente, ModeloDocumento } from '@erp/contracts';
+import { claimOnce } from '@erp/kit';
+import type {
+  DocumentoRecord,
+  FatoRecord,
+  InutilizacaoNumeroRecord,
+  InutilizacaoRecord,
+  NumeroRecord,
+  SituacaoInterna,
+  TipoXml,
+  XmlRecord,
+} from './document-model';
+
+/** A read a client can trigger never holds the store longer than this. */
+const MAX_TIME_MS = 5_000;
+
+export interface Serie {
+  companyId: string;
+  ambiente: Ambiente;
+  modelo: ModeloDocumento;
+  serie: number;
+}
+
+export const serieKey = (s: Serie) => `${s.companyId}|${s.ambiente}|${s.modelo}|${s.serie}`;
+
+export interface Pagina {
+  itens: DocumentoRecord[];
+  proximo: { criadoEm: Date; id: string } | null;
+}
+
+/** Opens the fiscal-document collections and creates their indexes, then resolves to the store. */
+export async function createDocumentsStore(db: Connection): Promise<DocumentsStore> {
+  const store = new DocumentsStore(
+    db.collection<DocumentoRecord>('documentos_fiscais'),
+    db.collection<NumeroRecord>('numeracao'),
+    db.collection<FatoRecord>('fatos_documento'),
+    db.collection<XmlRecord>('xml_documentos'),
+    db.collection<InutilizacaoRecord>('inutilizacoes'),
+    db.collection<InutilizacaoNumeroRecord>('inutilizacao_numeros'),
+  );
+  // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
+  await Promise.all([
+    store.documentos.createIndex({ companyId: 1, criadoEm: -1, _id: -1 }),
+    store.documentos.createIndex({ companyId: 1, situacao: 1, criadoEm: -1 }),
+    store.numeros.createIndex({ companyId: 1, ambiente: 1, modelo: 1, serie: 1, numero: -1 }),
+    store.numeros.createIndex({ situacao: 1 }),
+    store.fatos.createIndex({ documentoId: 1 }),
+    store.xmls.createIndex({ documentoId: 1 }),
+    store.documentos.createIndex({ situacao: 1, criadoEm: 1 }),
+    store.inutilizacoes.createIndex({ situacao: 1, criadoEm: 1 }),
+    store.inutilizacoes.createIndex({ companyId: 1, criadoEm: -1 }),
+    store.numerosInutilizacao.createIndex({ inutilizacaoId: 1 }),
+  ]);
+  return store;
+}
+
+/**
+ * The fiscal-document collections. Every query a client can trigger is keyed by company, so none can cross
+ * companies. Every invariant under concurrency is a claim by unique insert (FerretDB 1.24 loses update races).
+ */
+class DocumentsStore {
+  constructor(
+    readonly documentos: mongo.Collection<DocumentoRecord>,
+    readonly numeros: mongo.Collection<NumeroRecord>,
+    readonly fatos: mongo.Collection<FatoRecord>,
+    readonly xmls: mongo.Collection<XmlRecord>,
+    readonly inutilizacoes: mongo.Collection<InutilizacaoRecord>,
+    readonly numerosInutilizacao: mongo.Collection<InutilizacaoNumeroRecord>,
+  ) {}
+
+  /** Claims the document (and with it its `referencia`); false when it exists already. */
+  claimDocument(doc: DocumentoRecord): Promise<boolean> {
+    return claimOnce(this.documentos, doc);
+  }
+
+  byId(companyId: string, id: string): Promise<DocumentoRecord | null> {
+    return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+  }
+
+  async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
+    const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: filtro.situacao ?? { $ne: 'PROCESSANDO' } };
+    if (filtro.modelo) query.modelo = filtro.modelo;
+    if (depois) query.$or = [{ criadoEm: { $lt: depois.criadoEm } }, { criadoEm: depois.criadoEm, _id: { $lt: depois.id } }];
+    const itens = await this.documentos.find(query, { maxTimeMS: MAX_TIME_MS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
+    const mais = itens.length > limite;
+    const pagina = itens.slice(0, limite);
+    const ultimo = pagina[pagina.length - 1];
+    return { itens: pagina, proximo: mais && ultimo ? { criadoEm: ultimo.criadoEm, id: ultimo._id } : null };
+  }
+
+  /** Sets fields of a document. Only the holder of the claim that decides them calls it (or the relay, the same values). */
+  async set(id: string, campos: Partial<DocumentoRecord>): Promise<void> {
+    await this.documentos.updateOne({ _id: id }, { $set: campos });
+  }
+
+  /**
+   * Takes the next number of a series for a document, gap-free and never twice: the number is claimed by
+   * inserting `serie|numero`; starting from the highest taken plus one and moving up by one on each collision
+   * means a number is only tried once every lower one is taken, so no gap opens, whatever the replicas.
+   */
+  async takeNumber(serie: Serie, documentoId: string, em: Date): Promise<number> {
+    const ja = await this.numeros.findOne({ documentoId, companyId: serie.companyId });
+    if (ja) return ja.numero;
+    const ultimo = await this.numeros
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie })
+      .sort({ numero: -1 })
+      .limit(1)
+      .toArray();
+    let numero = (ultimo[0]?.numero ?? 0) + 1;
+    const claim = (n: number): NumeroRecord => ({ _id: `${serieKey(serie)}|${n}`, ...serie, numero: n, documentoId, situacao: 'USADO', em });
+    while (!(await claimOnce(this.numeros, claim(numero)))) {
+      numero += 1;
+    }
+    return numero;
+  }
+
+  /** A number whose document was not authorized: kept, to be voided with SEFAZ (never reused). */
+  async burnNumber(serie: Serie, numero: number): Promise<void> {
+    await this.numeros.updateOne({ _id: `${serieKey(serie)}|${numero}` }, { $set: { situacao: 'A_INUTILIZAR' } });
+  }
+
+  /** SEFAZ voided these numbers: `INUTILIZADO` (idempotent; the voiding's relay re-applies it). */
+  async markNumbersVoided(serie: Serie, de: number, ate: number): Promise<void> {
+    const ids = Array.from({ length: ate - de + 1 }, (_, i) => `${serieKey(serie)}|${de + i}`);
+    await this.numeros.updateMany({ _id: { $in: ids } }, { $set: { situacao: 'INUTILIZADO' }, $unset: { recusaInutilizacao: '' } });
+  }
+
+  /**
+   * Numbers waiting to be voided, oldest first, across companies (the scheduled job's work list): burned numbers
+   * of the models SEFAZ voids, taken before `antesDe`, except those whose automatic voiding SEFAZ refused.
+   */
+  burnedNumbers(limite: number, antesDe: Date): Promise<NumeroRecord[]> {
+    return this.numeros
+      .find({ situacao: 'A_INUTILIZAR', modelo: { $in: ['NFE', 'NFCE'] }, em: { $lte: antesDe }, recusaInutilizacao: { $exists: false } })
+      .sort({ em: 1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  numbersInRange(serie: Serie, de: number, ate: number): Promise<NumeroRecord[]> {
+    return this.numeros
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, numero: { $gte: de, $lte: ate } }, { maxTimeMS: MAX_TIME_MS })
+      .sort({ numero: 1 })
+      .toArray();
+  }
+
+  /** Documents sent whose outcome is unknown, and claims abandoned mid-way (oldest first). */
+  unresolved(antesDe: Date, limite: number): Promise<DocumentoRecord[]> {
+    return this.documentos
+      .find({ $or: [{ situacao: 'PENDENTE' }, { situacao: 'PROCESSANDO', criadoEm: { $lte: antesDe }, numero: { $ne: null } }] })
+      .sort({ criadoEm: 1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  /** Keeps an XML once: the first stored version wins (a retry must send the same bytes). */
+  async keepXml(registro: XmlRecord): Promise<string> {
+    if (await claimOnce(this.xmls, registro)) return registro.xml;
+    return (await this.xmls.findOne({ _id: registro._id }))!.xml;
+  }
+
+  async xml(documentoId: string, tipo: TipoXml): Promise<string | null> {
+    return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }))?.xml ?? null;
+  }
+
+  /**
+   * Claims each number of a voiding, lowest first. A number this voiding holds already (a resumed attempt) counts
+   * as claimed. On any loss it frees what it holds and answers the number another voiding holds.
+   */
+  async claimVoidingNumbers(serie: Serie, de: number, ate: number, inutilizacaoId: string): Promise<number | null> {
+    for (let n = de; n <= ate; n += 1) {
+      const _id = `${serieKey(serie)}|${n}`;
+      if (await claimOnce(this.numerosInutilizacao, { _id, inutilizacaoId })) continue;
+      const dono = await this.numerosInutilizacao.findOne({ _id });
+      if (dono?.inutilizacaoId === inutilizacaoId) continue;
+      await this.releaseVoidingNumbers(inutilizacaoId);
+      return n;
+    }
+    return null;
+  }
+
+  /** Frees the numbers a voiding holds (it was refused, or never sent). */
+  async releaseVoidingNumbers(inutilizacaoId: string): Promise<void> {
+    await this.numerosInutilizacao.deleteMany({ inutilizacaoId });
+  }
+
+  /** Which voiding holds a number, if any. */
+  async voidingHolding(serie: Serie, numero: number): Promise<string | null> {
+    return (await this.numerosInutilizacao.findOne({ _id: `${serieKey(serie)}|${numero}` }))?.inutilizacaoId ?? null;
+  }
+
+  /** Of these numbers, those some voiding holds (`<serie key>|<numero>`). */
+  async heldByVoidings(numeros: NumeroRecord[]): Promise<Set<string>> {
+    if (numeros.length === 0) return new Set();
+    const tomados = await this.numerosInutilizacao.find({ _id: { $in: numeros.map((n) => n._id) } }).toArray();
+    return new Set(tomados.map((t) => t._id));
+  }
+
+  /** Records a voiding attempt; its `_id` is unique per attempt, so this insert never collides. */
+  async createVoiding(registro: InutilizacaoRecord): Promise<void> {
+    await this.inutilizacoes.insertOne(registro);
+  }
+
+  /** Only the holder of the voiding's numbers calls it (or the relay, re-applying the same values). */
+  async setVoiding(id: string, campos: Partial<InutilizacaoRecord>): Promise<void> {
+    await this.inutilizacoes.updateOne({ _id: id }, { $set: campos });
+  }
+
+  /** A voiding that never sent anything (its numbers were taken by another), removed. */
+  async dropVoiding(id: string): Promise<void> {
+    await this.inutilizacoes.deleteOne({ _id: id, situacao: 'PENDENTE', outbox: { $exists: false } });
+  }
+
+  voiding(id: string): Promise<InutilizacaoRecord | null> {
+    return this.inutilizacoes.findOne({ _id: id });
+  }
+
+  /** The last successful voiding of exactly this range (a repeated request answers with it). */
+  voidingOfRange(serie: Serie, de: number, ate: number): Promise<InutilizacaoRecord | null> {
+    return this.inutilizacoes.findOne(
+      { companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, de, ate, situacao: 'INUTILIZADA' },
+      { maxTimeMS: MAX_TIME_MS },
+    );
+  }
+
+  /** Voidings asked and not answered, untouched since `antesDe` (their author died or SEFAZ did not answer). */
+  pendingVoidings(limite: number, antesDe: Date): Promise<InutilizacaoRecord[]> {
+    return this.inutilizacoes.find({ situacao: 'PENDENTE', criadoEm: { $lte: antesDe } }).sort({ criadoEm: 1 }).limit(limite).toArray();
+  }
+
+  /** A company's voidings, newest first. */
+  voidingsOf(companyId: string, filtro: { modelo?: ModeloDocumento }, limite: number): Promise<InutilizacaoRecord[]> {
+    const query: mongo.Filter<InutilizacaoRecord> = { companyId, situacao: { $ne: 'DESCARTADA' } };
+    if (filtro.modelo) query.modelo = filtro.modelo;
+    return this.inutilizacoes
+      .find(query, { maxTimeMS: MAX_TIME_MS, projection: { xmlAssinado: 0, xml: 0, outbox: 0 } })
+      .sort({ criadoEm: -1, _id: -1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  /** The scheduled job does not ask again for numbers whose voiding SEFAZ refused. */
+  async flagVoidingRefused(serie: Serie, de: number, ate: number, recusa: NonNullable<NumeroRecord['recusaInutilizacao']>): Promise<void> {
+    const ids = Array.from({ length: ate - de + 1 }, (_, i) => `${serieKey(serie)}|${de + i}`);
+    await this.numeros.updateMany({ _id: { $in: ids }, situacao: 'A_INUTILIZAR' }, { $set: { recusaInutilizacao: recusa } });
+  }
+
+  claimFact(fato: FatoRecord): Promise<boolean> {
+    return claimOnce(this.fatos, fato);
+  }
+
+  fact(id: string): Promise<FatoRecord | null> {
+    return this.fatos.findOne({ _id: id });
+  }
+
+  /** Frees a claimed fact that announced nothing (its authorizer said no), so a later attempt may claim it. */
+  async releaseFact(id: string): Promise<void> {
+    await this.fatos.deleteOne({ _id: id, outbox: { $exists: false } });
+  }
+
+  async setFact(id: string, campos: Partial<FatoRecord>): Promise<void> {
+    await this.fatos.updateOne({ _id: id }, { $set: campos });
+  }
+}
+
+/** A type only: `createDocumentsStore` is the one way to build it. */
+export type { DocumentsStore };

@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { DOMParser, XMLSerializer, type Document, type Node } from '@xmldom/xmldom';
+import { C14nCanonicalization } from 'xml-crypto';
+import { create } from 'xmlbuilder2';
+
+/**
+ * XMLDSig enveloped signature as SEFAZ requires it (MOC NF-e §4 "Padrão de assinatura digital"): the element
+ * with the `Id` (infNFe, infEvento, infInut) is referenced by `URI="#<Id>"`, transformed by
+ * enveloped-signature then C14N (inclusive, without comments), digested with SHA-1, and `SignedInfo` is
+ * canonicalized with C14N and signed with RSA-SHA1; `KeyInfo` carries the X.509 certificate. The
+ * `<Signature>` goes last in the element's parent.
+ *
+ * The RSA signature itself is computed elsewhere: `Assinador` gets the canonical `SignedInfo` bytes (the
+ * settings service signs them with the company's A1 key, which never leaves it). Canonicalization is
+ * xml-crypto's C14N; digest, `SignedInfo` and placement are ours, and the tests verify the result with
+ * xml-crypto's own verifier.
+ */
+export const NS_DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+
+export type Assinador = (dados: Buffer) => Promise<{ assinaturaBase64: string; certificadoBase64: string }>;
+
+/** Parses with errors thrown, never printed: a malformed XML here is our own bug. */
+export function parseXml(xml: string): Document {
+  return new DOMParser({
+    onError: (nivel, mensagem) => {
+      if (nivel !== 'warning') throw new Error(`malformed XML: ${mensagem}`);
+    },
+  }).parseFromString(xml, 'text/xml');
+}
+
+export function canonico(node: Node): string {
+  return new C14nCanonicalization().process(node, {});
+}
+
+function signedInfo(id: string, digest: string): string {
+  return create()
+    .ele(NS_DSIG, 'SignedInfo')
+    .ele('CanonicalizationMethod', { Algorithm: C14N }).up()
+    .ele('SignatureMethod', { Algorithm: `${NS_DSIG}rsa-sha1` }).up()
+    .ele('Reference', { URI: `#${id}` })
+    .ele('Transforms')
+    .ele('Transform', { Algorithm: `${NS_DSIG}enveloped-signature` }).up()
+    .ele('Transform', { Algorithm: C14N }).up()
+    .up()
+    .ele('DigestMethod', { Algorithm: `${NS_DSIG}sha1` }).up()
+    .ele('DigestValue').txt(digest)
+    .end({ headless: true });
+}
+
+/**
+ * Signs the first element named `tag` (it must carry `Id`) and returns the whole document with the signature
+ * appended to that element's parent. The same input and key give the same output (RSA PKCS#1 v1.5 is
+ * deterministic), which lets a resent document be byte-identical to the first.
+ */
+export async function assinarXml(xml: string, tag: string, assinador: Assinador): Promise<string> {
+  const doc = parseXml(xml);
+  const alvo = doc.getElementsByTagName(tag).item(0);
+  const id = alvo?.getAttribute('Id');
+  if (!alvo || !id || !alvo.parentNode) throw new Error(`no <${tag} Id="..."> to sign`);
+  const digest = createHash('sha1').update(canonico(alvo), 'utf8').digest('base64');
+  const info = signedInfo(id, digest);
+  const infoDoc = parseXml(info);
+  const { assinaturaBase64, certificadoBase64 } = await assinador(Buffer.from(canonico(infoDoc.documentElement!), 'utf8'));
+  const assinatura = create()
+    .ele(NS_DSIG, 'Signature')
+    .import(create(info).root())
+    .ele('SignatureValue').txt(assinaturaBase64).up()
+    .ele('KeyInfo').ele('X509Data').ele('X509Certificate').txt(certificadoBase64)
+    .end({ headless: true });
+  const no = doc.importNode(parseXml(assinatura).documentElement!, true);
+  alvo.parentNode.appendChild(no);
+  return new XMLSerializer().serializeToString(doc);
+}

@@ -1,0 +1,200 @@
+import mongoose, { type Connection } from 'mongoose';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
+import { DOCUMENTOS, cancelar, emitir, empresaFiscal, eventosDoDocumento, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
+
+/** The fiscal-document service's own database, to move a document's authorization back in time. */
+let db: Connection;
+let nc: NatsConnection;
+let empresa: EmpresaFiscal;
+const JUSTIFICATIVA = 'Pedido cancelado pelo cliente antes do envio';
+
+beforeAll(async () => {
+  db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: 'erp_fiscal_document' }).asPromise();
+  nc = await connect({ servers: stackEnv.natsUrl });
+  empresa = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+});
+afterAll(async () => {
+  await db.close();
+  await nc.close();
+});
+
+const itemLp = { codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 1000, ncm: '94033000', cfop: '5102', cst: '00' };
+const novaNfe = async () => (await emitir(empresa.admin, nfeVenda({ itens: [itemLp] }))).body.dados;
+
+/**
+ * Pretends the document was authorized `ms` ago: its authorization and the deadline fixed then move back
+ * together (the clock of the deadline rule is the authorization's).
+ */
+async function autorizadoHa(id: string, ms: number): Promise<void> {
+  const doc = (await db.collection('documentos_fiscais').findOne({ _id: id as never }))!;
+  const delta = Date.now() - ms - (doc.autorizadoEm as Date).getTime();
+  await db.collection('documentos_fiscais').updateOne(
+    { _id: id as never },
+    { $set: { autorizadoEm: new Date(Date.now() - ms), prazoCancelamentoAte: new Date((doc.prazoCancelamentoAte as Date).getTime() + delta) } },
+  );
+}
+
+describe('fiscal documents - cancellation', () => {
+  it('fiscal documents - an authorized NF-e is cancelled inside its deadline and ERP_NFE_CANCELADA goes out once with the spec fields', async () => {
+    const doc = await novaNfe();
+    const resposta = await cancelar(empresa.admin, doc.id, `  ${JUSTIFICATIVA}  `);
+    expect(resposta.status).toBe(200);
+    expect(resposta.body).toMatchObject({ sucesso: true, mensagem: expect.stringContaining(doc.chaveAcesso) });
+    const cancelado = resposta.body.dados;
+    expect(cancelado).toMatchObject({ id: doc.id, situacao: 'CANCELADO', justificativaCancelamento: JUSTIFICATIVA, prazoCancelamento: null });
+    expect(cancelado.protocoloCancelamento).toMatch(/^\d{15}$/);
+    expect((await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: empresa.usuario })).body.dados.situacao).toBe('CANCELADO');
+
+    const eventos = (await eventosDoDocumento(nc, doc.id, 2)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CANCELADA');
+    expect(eventos).toHaveLength(1);
+    expect(eventos[0].msgId).toBe(eventos[0].payload.eventId);
+    expect(eventos[0].payload).toEqual({
+      eventId: `cancelamento:${doc.id}`,
+      companyId: empresa.companyId,
+      documentoId: doc.id,
+      referencia: doc.referencia,
+      chaveAcesso: doc.chaveAcesso,
+      modelo: 'NFE',
+      serie: 1,
+      numero: doc.numero,
+      valorTotal: 1000,
+      autorizadoEm: doc.autorizadoEm,
+      canceladoEm: cancelado.canceladoEm,
+      justificativa: JUSTIFICATIVA,
+      protocoloCancelamento: cancelado.protocoloCancelamento,
+    });
+
+    const deNovo = await cancelar(empresa.admin, doc.id, JUSTIFICATIVA);
+    expect(deNovo.status).toBe(409);
+    expect(deNovo.body).toMatchObject({ codigo: 'DOCUMENTO_JA_CANCELADO', canceladoEm: cancelado.canceladoEm });
+  });
+
+  it('fiscal documents - justificativa of 15 to 255 characters after trimming; only admin cancels; another company gets 404', async () => {
+    const doc = await novaNfe();
+    for (const ruim of ['curta demais', `${' '.repeat(20)}14 caracteres!${' '.repeat(5)}`, 'x'.repeat(256), 42, null]) {
+      const resposta = await cancelar(empresa.admin, doc.id, ruim);
+      expect([resposta.status, resposta.body.codigo]).toEqual([400, 'JUSTIFICATIVA_INVALIDA']);
+    }
+    const usuario = await cancelar(empresa.usuario, doc.id, JUSTIFICATIVA);
+    expect([usuario.status, usuario.body.codigo]).toEqual([403, 'FORBIDDEN']);
+    const estranho = await cancelar(await sessionFor(newCompanyId('outra'), 'admin'), doc.id, JUSTIFICATIVA);
+    expect([estranho.status, estranho.body.codigo]).toEqual([404, 'DOCUMENTO_NAO_ENCONTRADO']);
+    const inexistente = await cancelar(empresa.admin, 'nao-existe', JUSTIFICATIVA);
+    expect([inexistente.status, inexistente.body.codigo]).toEqual([404, 'DOCUMENTO_NAO_ENCONTRADO']);
+    expect((await cancelar(empresa.admin, doc.id, 'x'.repeat(255))).status).toBe(200);
+  });
+
+  it('fiscal documents - past the deadline: 422 PRAZO_CANCELAMENTO_EXPIRADO with the deadline (NF-e 24 h, NFC-e 30 min, CT-e 24 h)', async () => {
+    const nfe = await novaNfe();
+    await autorizadoHa(nfe.id, 24 * 3_600_000 + 1_000);
+    const tarde = await cancelar(empresa.admin, nfe.id, JUSTIFICATIVA);
+    expect([tarde.status, tarde.body.codigo]).toEqual([422, 'PRAZO_CANCELAMENTO_EXPIRADO']);
+    const autorizado = (await db.collection('documentos_fiscais').findOne({ _id: nfe.id as never }))!.autorizadoEm as Date;
+    expect(tarde.body.prazo).toBe(new Date(autorizado.getTime() + 24 * 3_600_000).toISOString());
+    expect((await rest('GET', `${DOCUMENTOS}/${nfe.id}`, { bearer: empresa.admin })).body.dados).toMatchObject({ situacao: 'AUTORIZADO', prazoCancelamento: null });
+
+    const nfce = (await emitir(empresa.admin, { referencia: referenciaNova('NFCE'), modelo: 'NFCE', itens: [{ ...itemLp, quantidade: 2 }] })).body.dados;
+    await autorizadoHa(nfce.id, 29 * 60_000);
+    const noPrazo = await rest('GET', `${DOCUMENTOS}/${nfce.id}`, { bearer: empresa.admin });
+    expect(new Date(noPrazo.body.dados.prazoCancelamento).getTime()).toBeGreaterThan(Date.now());
+    await autorizadoHa(nfce.id, 31 * 60_000);
+    expect((await cancelar(empresa.admin, nfce.id, JUSTIFICATIVA)).body.codigo).toBe('PRAZO_CANCELAMENTO_EXPIRADO');
+
+    const cte = (
+      await emitir(empresa.admin, {
+        referencia: referenciaNova('CTE'),
+        modelo: 'CTE',
+        destinatario: { documento: '11222333000181', uf: 'SP' },
+        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
+        chavesNfeTransportadas: [nfe.chaveAcesso],
+      })
+    ).body.dados;
+    await autorizadoHa(cte.id, 25 * 3_600_000);
+    expect((await cancelar(empresa.admin, cte.id, JUSTIFICATIVA)).body.codigo).toBe('PRAZO_CANCELAMENTO_EXPIRADO');
+  });
+
+  it('fiscal documents - delivered goods forbid cancelling an NF-e (a return NF-e instead); a started transport forbids cancelling a CT-e', async () => {
+    const nfe = await novaNfe();
+    const entrega = await rest('POST', `${DOCUMENTOS}/${nfe.id}/entrega`, { bearer: empresa.usuario });
+    expect(entrega.status).toBe(200);
+    expect(entrega.body.dados.entregueEm).toEqual(expect.any(String));
+    expect(entrega.body.dados.prazoCancelamento).toBeNull();
+    expect((await rest('POST', `${DOCUMENTOS}/${nfe.id}/entrega`, { bearer: empresa.usuario })).body.dados.entregueEm).toBe(entrega.body.dados.entregueEm);
+    const recusa = await cancelar(empresa.admin, nfe.id, JUSTIFICATIVA);
+    expect([recusa.status, recusa.body.codigo]).toEqual([422, 'MERCADORIA_ENTREGUE']);
+    expect(recusa.body.erro).toMatch(/devolução/);
+
+    const cte = await emitir(empresa.admin, {
+      referencia: referenciaNova('CTE'),
+      modelo: 'CTE',
+      destinatario: { documento: '11222333000181', uf: 'SP' },
+      itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
+      chavesNfeTransportadas: [nfe.chaveAcesso],
+    });
+    const inicio = await graphql('mutation($id: ID!) { registrarInicioServico(id: $id) { servicoIniciadoEm prazoCancelamento } }', { id: cte.body.dados.id }, empresa.usuario);
+    expect(inicio.data?.registrarInicioServico).toMatchObject({ servicoIniciadoEm: expect.any(String), prazoCancelamento: null });
+    const recusaCte = await graphql('mutation($id: ID!, $j: String!) { cancelarDocumentoFiscal(id: $id, justificativa: $j) { situacao } }', { id: cte.body.dados.id, j: JUSTIFICATIVA }, empresa.admin);
+    expect(recusaCte.errors?.[0]?.extensions).toMatchObject({ code: 'SERVICO_INICIADO' });
+    expect(recusaCte.errors?.[0]?.message).toMatch(/desacordo/);
+
+    const errado = await rest('POST', `${DOCUMENTOS}/${cte.body.dados.id}/entrega`, { bearer: empresa.usuario });
+    expect([errado.status, errado.body.codigo]).toEqual([422, 'MARCACAO_INVALIDA']);
+    // A cancelled NF-e can no longer be marked delivered.
+    const outra = await novaNfe();
+    await cancelar(empresa.admin, outra.id, JUSTIFICATIVA);
+    expect((await rest('POST', `${DOCUMENTOS}/${outra.id}/entrega`, { bearer: empresa.usuario })).body.codigo).toBe('DOCUMENTO_JA_CANCELADO');
+  });
+
+  it('fiscal documents - a company may set its own deadlines within the legal maximum (CT-e up to 168 h, NF-e at most 24 h)', async () => {
+    const propria = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const acima = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: propria.admin, body: { ...(await rest('GET', '/api/erp/faturamento/configuracao', { bearer: propria.admin })).body.dados, prazosCancelamento: { nfeHoras: 25, cteHoras: 169 } } });
+    expect(acima.status).toBe(400);
+    expect(acima.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toEqual(['prazosCancelamento.nfeHoras:intervalo', 'prazosCancelamento.cteHoras:intervalo']);
+    const lido = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: propria.admin })).body.dados;
+    expect(lido.prazosCancelamento).toEqual({ nfeHoras: null, nfceMinutos: null, cteHoras: null, nfseDias: null });
+    const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: propria.admin, body: { ...lido, prazosCancelamento: { nfeHoras: 2, cteHoras: 168 } } });
+    expect(salvo.status).toBe(200);
+    expect(salvo.body.dados.prazosCancelamento).toEqual({ nfeHoras: 2, nfceMinutos: null, cteHoras: 168, nfseDias: null });
+
+    const nfe = (await emitir(propria.admin, nfeVenda({ itens: [itemLp] }))).body.dados;
+    expect(new Date(nfe.prazoCancelamento).getTime() - new Date(nfe.autorizadoEm).getTime()).toBe(2 * 3_600_000);
+    const cte = (
+      await emitir(propria.admin, {
+        referencia: referenciaNova('CTE'),
+        modelo: 'CTE',
+        destinatario: { documento: '11222333000181', uf: 'SP' },
+        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
+        chavesNfeTransportadas: [nfe.chaveAcesso],
+      })
+    ).body.dados;
+    expect(new Date(cte.prazoCancelamento).getTime() - new Date(cte.autorizadoEm).getTime()).toBe(168 * 3_600_000);
+    // 100 hours after authorization the CT-e may still be cancelled under the company's 168 h.
+    await autorizadoHa(cte.id, 100 * 3_600_000);
+    expect((await cancelar(propria.admin, cte.id, JUSTIFICATIVA)).status).toBe(200);
+  });
+
+  it('fiscal documents - two cancellations at once: exactly one succeeds, exactly one event', async () => {
+    for (let rodada = 0; rodada < 3; rodada += 1) {
+      const doc = await novaNfe();
+      const respostas = await Promise.all([0, 1, 2, 3].map(() => cancelar(empresa.admin, doc.id, JUSTIFICATIVA)));
+      expect(respostas.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+      for (const r of respostas.filter((x) => x.status === 409)) expect(r.body.codigo).toBe('DOCUMENTO_JA_CANCELADO');
+      const eventos = (await eventosDoDocumento(nc, doc.id, 2)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CANCELADA');
+      expect(eventos).toHaveLength(1);
+    }
+  });
+
+  it('fiscal documents - delivery and cancellation racing: only one of them wins', async () => {
+    const doc = await novaNfe();
+    const [entrega, cancelamento] = await Promise.all([
+      rest('POST', `${DOCUMENTOS}/${doc.id}/entrega`, { bearer: empresa.usuario }),
+      cancelar(empresa.admin, doc.id, JUSTIFICATIVA),
+    ]);
+    const vencedores = [entrega.status, cancelamento.status].filter((s) => s === 200);
+    expect(vencedores).toHaveLength(1);
+    const final = (await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: empresa.admin })).body.dados;
+    if (entrega.status === 200) expect(final).toMatchObject({ situacao: 'AUTORIZADO', entregueEm: expect.any(String) });
+    else expect(final).toMatchObject({ situacao: 'CANCELADO', entregueEm: null });
+  });
+});

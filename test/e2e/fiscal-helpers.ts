@@ -1,0 +1,104 @@
+import { randomInt } from 'node:crypto';
+import { jetstream, type JsMsg } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { withCnpjCheckDigits } from '@erp/fiscal-rules';
+import { Streams } from '@erp/contracts';
+import { criarPfx } from '../../services/settings/test/support/certificados';
+import { newCompanyId, rest, sessionFor } from '../support/env';
+
+export const DOCUMENTOS = '/api/erp/faturamento/documentos';
+
+/** A CNPJ nobody else in the run has (the local authorizer, like SEFAZ, numbers per issuer CNPJ). */
+export function cnpjNovo(): string {
+  return withCnpjCheckDigits(String(randomInt(10_000_000, 99_999_999)) + '0001');
+}
+
+export interface EmpresaFiscal {
+  companyId: string;
+  cnpj: string;
+  admin: string;
+  usuario: string;
+}
+
+/** A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway. */
+export async function empresaFiscal(
+  opcoes: { regime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL'; uf?: string; codigoMunicipio?: string; ambiente?: string; emissaoAutomatica?: boolean; certificado?: boolean } = {},
+): Promise<EmpresaFiscal> {
+  const companyId = newCompanyId('fiscal');
+  const cnpj = cnpjNovo();
+  const admin = await sessionFor(companyId, 'admin');
+  const regime = opcoes.regime ?? 'SIMPLES_NACIONAL';
+  const corpo: Record<string, unknown> = {
+    ambiente: opcoes.ambiente ?? 'HOMOLOGAÇÃO',
+    seriePadrao: 1,
+    series: [1, 2],
+    emissaoAutomatica: opcoes.emissaoAutomatica ?? false,
+    timeoutSegundos: 30,
+    empresa: {
+      cnpj,
+      razaoSocial: 'Empresa Fiscal de Teste Ltda',
+      uf: opcoes.uf ?? 'SP',
+      codigoMunicipio: opcoes.codigoMunicipio ?? '3550308',
+      regimeTributario: regime,
+      aliquotaDas: regime === 'SIMPLES_NACIONAL' ? 6 : null,
+    },
+    nfse: { codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308' },
+  };
+  if (opcoes.certificado !== false) {
+    corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj }).toString('base64'), senha: 'senha-a1' };
+  }
+  const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: admin, body: corpo });
+  if (salvo.status !== 200) throw new Error(`settings not saved: ${JSON.stringify(salvo.body)}`);
+  return { companyId, cnpj, admin, usuario: await sessionFor(companyId, 'user') };
+}
+
+let sequencia = 0;
+export const referenciaNova = (prefixo = 'PED') => `${prefixo}-${process.pid}-${Date.now().toString(36)}-${(sequencia += 1)}`;
+
+/** An NF-e sale inside São Paulo from a Simples Nacional issuer (CFOP 5102, CSOSN 102). */
+export function nfeVenda(extra: Record<string, unknown> = {}) {
+  return {
+    referencia: referenciaNova(),
+    modelo: 'NFE',
+    destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'SP', codigoMunicipio: '3550308' },
+    itens: [
+      { codigo: 'P-1', descricao: 'Cadeira de escritório', quantidade: 2, valorUnitario: 250.5, ncm: '94013000', cfop: '5102', csosn: '102' },
+      { codigo: 'P-2', descricao: 'Parafusos', quantidade: 3, valorUnitario: 3.3333, ncm: '73181500', cfop: '5102', csosn: '102' },
+    ],
+    ...extra,
+  };
+}
+
+export function emitir(sessao: string, corpo: unknown) {
+  return rest('POST', DOCUMENTOS, { bearer: sessao, body: corpo });
+}
+
+export function cancelar(sessao: string, id: string, justificativa: unknown) {
+  return rest('POST', `${DOCUMENTOS}/${encodeURIComponent(id)}/cancelar`, { bearer: sessao, body: { justificativa } });
+}
+
+/**
+ * The events of one document that the FISCAL stream keeps, as a consumer reads them: the whole stream from the
+ * start, then whatever arrives, until at least `minimo` were seen and nothing more is pending (or 15 s passed).
+ */
+export function eventosDoDocumento(nc: NatsConnection, documentoId: string, minimo: number): Promise<{ subject: string; msgId?: string; payload: any }[]> {
+  return eventosFiscais(nc, (payload) => payload.documentoId === documentoId, minimo);
+}
+
+/** The FISCAL stream's events whose payload passes `filtro`, read like `eventosDoDocumento`. */
+export async function eventosFiscais(nc: NatsConnection, filtro: (payload: any) => boolean, minimo: number): Promise<{ subject: string; msgId?: string; payload: any }[]> {
+  const consumer = await jetstream(nc).consumers.get(Streams.fiscal.name);
+  const encontrados: { subject: string; msgId?: string; payload: any }[] = [];
+  const prazo = Date.now() + 15_000;
+  while (Date.now() < prazo) {
+    let aoDia = true;
+    for await (const msg of (await consumer.fetch({ max_messages: 10_000, expires: 1_000 })) as AsyncIterable<JsMsg>) {
+      const payload = msg.json<Record<string, unknown>>();
+      if (filtro(payload)) encontrados.push({ subject: msg.subject, msgId: msg.headers?.get('Nats-Msg-Id'), payload });
+      aoDia = msg.info.pending === 0;
+      if (aoDia) break;
+    }
+    if (aoDia && encontrados.length >= minimo) break;
+  }
+  return encontrados;
+}
