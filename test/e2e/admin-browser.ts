@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * Debian's Chromium (installed by scripts/bootstrap.sh), driven by playwright-core: Playwright's own browser
+ * download cannot work here. A new empty profile per run; nothing reaches the network but the stack.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run the tests through npm test (scripts/bootstrap.sh installs Debian's chromium)`);
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-admin-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=pt-BR',
+    ],
+    // A laptop screen.
+    viewport: { width: 1366, height: 768 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    acceptDownloads: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a screenshot of the whole page when ADMIN_SCREENSHOTS_DIR is set (docs/admin holds the committed ones). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.ADMIN_SCREENSHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? true, animations: 'disabled', caret: 'hide' });
+}
+
+/** Reads until `ok` holds or the time is up; returns the last value read (the caller asserts on it). */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}

@@ -1,0 +1,459 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { criarPfx } from '../../services/settings/test/support/certificados';
+import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
+import { openBrowser, screenshot, until, type Browser } from './admin-browser';
+import { cnpjNovo, emitir, nfeVenda } from './fiscal-helpers';
+
+/**
+ * The administration page (admin/, served by the gateway at /admin) in headless Chromium against the running
+ * stack: everything a company administrator does on it, checked on screen and read back from the API.
+ * ADMIN_SCREENSHOTS_DIR=docs/admin keeps a screenshot of each screen (the ones in the README).
+ */
+jest.setTimeout(120_000);
+
+const companyId = newCompanyId('admin-page');
+let browser: Browser;
+let page: Page;
+let admin: string;
+/** The token created on the Tokens screen, used to send a batch over REST. */
+let tokenValue = '';
+let loteId = '';
+let cnpj = '';
+
+// Page-side expressions are strings: the tests' type check has no DOM library.
+const activeText = () => page.evaluate<string>("document.activeElement?.textContent ?? ''");
+const byId = (id: string) => page.locator(`[id="${id}"]`);
+
+beforeAll(async () => {
+  const built = await fetch(`${stackEnv.gatewayUrl}/admin/`);
+  if (built.status !== 200) throw new Error('the administration page is not built: run npm test (scripts/bootstrap.sh builds admin/dist) or npm run -s build -w admin');
+  admin = await sessionFor(companyId, 'admin');
+  browser = await openBrowser();
+  page = browser.page;
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stackEnv.gatewayUrl });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('admin page - session and tokens', () => {
+  it('admin page - development sign-in asks for a company and a role and lands on the tokens screen', async () => {
+    await page.goto(`${stackEnv.gatewayUrl}/admin/`);
+    await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
+    await screenshot(page, 'entrar');
+    await page.getByLabel('Empresa (identificador)').fill(companyId);
+    await page.getByLabel('Administrador').check();
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tokens de ingestão' }).waitFor();
+    expect(await page.locator('.topo').textContent()).toContain(companyId);
+  });
+
+  it('admin page - creates a token with ticked entities and shows its value once, with a copy button and a warning', async () => {
+    await page.getByRole('checkbox', { name: /Incidente de segurança/ }).waitFor();
+    await page.getByLabel('Nome').fill('SIEM da portaria');
+    await page.getByRole('checkbox', { name: /Incidente de segurança/ }).check();
+    await page.getByRole('checkbox', { name: /Ativo de informação/ }).check();
+    await page.getByRole('radio', { name: /^INSERT/ }).check();
+    await page.getByRole('button', { name: 'Criar token' }).click();
+
+    const valor = page.getByLabel('Valor do token');
+    await valor.waitFor();
+    tokenValue = await valor.inputValue();
+    expect(tokenValue).toMatch(/^ing_[A-Za-z0-9_-]{43}$/);
+    expect(await page.locator('#token-criado-aviso').textContent()).toContain('Este valor aparece só esta vez');
+    expect(await activeText()).toContain('copie o valor agora');
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await page.getByText('Copiado para a área de transferência.').waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(tokenValue);
+    const row = page.locator('tr', { hasText: 'SIEM da portaria' });
+    expect(await row.textContent()).toContain(tokenValue.slice(0, 12));
+    expect(await row.textContent()).toContain('INSERT');
+    await screenshot(page, 'tokens');
+
+    await page.getByRole('button', { name: /Já guardei o valor/ }).click();
+    expect(await page.content()).not.toContain(tokenValue);
+    await page.reload();
+    await page.getByRole('row', { name: /SIEM da portaria/ }).waitFor();
+    expect(await page.content()).not.toContain(tokenValue);
+    const listed = await graphql('{ tokensIngestao { nome prefixo modo entidades status } }', {}, admin);
+    expect(listed.data!.tokensIngestao).toEqual([
+      { nome: 'SIEM da portaria', prefixo: tokenValue.slice(0, 12), modo: 'INSERT', entidades: ['incidente_seguranca', 'ativo_informacao'], status: 'ATIVO' },
+    ]);
+  });
+
+  it('admin page - inactivates and reactivates with a confirmation; Esc on the revoke dialog changes nothing; revoke is final', async () => {
+    await page.getByRole('button', { name: 'Inativar SIEM da portaria' }).click();
+    const dialog = page.getByRole('dialog', { name: /Inativar o token/ });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Inativar token' }).click();
+    await page.getByRole('status').filter({ hasText: 'Token "SIEM da portaria" inativado.' }).waitFor();
+    expect(await page.getByRole('row', { name: /SIEM da portaria/ }).textContent()).toContain('Inativo');
+    await page.getByRole('button', { name: 'Reativar SIEM da portaria' }).click();
+    await page.getByText('Token "SIEM da portaria" reativado.').waitFor();
+    expect(await until(activeText, (t) => t.includes('reativado'))).toContain('reativado');
+
+    // A second token, revoked: Esc first (nothing happens, focus back on the button), then confirmed.
+    await page.getByLabel('Nome').fill('Planilha antiga');
+    await page.getByRole('checkbox', { name: /Risco corporativo/ }).check();
+    await page.getByRole('button', { name: 'Criar token' }).click();
+    await page.getByRole('button', { name: /Já guardei o valor/ }).click();
+    const revogar = page.getByRole('button', { name: 'Revogar Planilha antiga' });
+    await revogar.click();
+    await page.getByRole('dialog', { name: /Revogar o token/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label')")).toBe('Revogar Planilha antiga');
+    expect(await page.getByRole('row', { name: /Planilha antiga/ }).textContent()).toContain('Ativo');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /Revogar o token/ }).getByRole('button', { name: 'Revogar token' }).click();
+    await page.getByText('Token "Planilha antiga" revogado.').waitFor();
+    const revoked = page.getByRole('row', { name: /Planilha antiga/ });
+    expect(await revoked.textContent()).toContain('Revogado');
+    expect(await revoked.getByRole('button').count()).toBe(0);
+  });
+
+  it('admin page - changes a scope and renews an expiry through their dialogs', async () => {
+    await page.getByRole('button', { name: 'Alterar escopo de SIEM da portaria' }).click();
+    const scope = page.getByRole('dialog', { name: /Escopo do token/ });
+    await scope.getByRole('checkbox', { name: /Ativo de informação/ }).uncheck();
+    await scope.getByRole('button', { name: 'Salvar escopo' }).click();
+    await page.getByText('Escopo do token "SIEM da portaria" alterado.').waitFor();
+    await page.getByRole('button', { name: 'Renovar SIEM da portaria' }).click();
+    const renew = page.getByRole('dialog', { name: /Renovar o token/ });
+    await renew.getByLabel('Nova validade').fill('2030-01-31');
+    await renew.getByRole('button', { name: 'Renovar' }).click();
+    await page.getByText('Token "SIEM da portaria" renovado.').waitFor();
+    const listed = await graphql('{ tokensIngestao { nome entidades expiraEm } }', {}, admin);
+    expect(listed.data!.tokensIngestao.find((t: any) => t.nome === 'SIEM da portaria')).toEqual({
+      nome: 'SIEM da portaria',
+      entidades: ['incidente_seguranca'],
+      expiraEm: '2030-02-01T02:59:59.999Z',
+    });
+  });
+});
+
+describe('admin page - import history', () => {
+  it('admin page - a batch sent over REST with the token shows its counts, its refused rows with reasons, and their CSV', async () => {
+    const sent = await rest('POST', '/api/ingestao-pub/incidente_seguranca', {
+      bearer: tokenValue,
+      body: {
+        linhas: [
+          { codigo: 'INC-1', titulo: 'Porta aberta', tipo: 'Confidencialidade', severidade: 'alta', dataDeteccao: '21/11/2026 14:30' },
+          { codigo: 'INC-2', titulo: 'Ataque; "grave"', tipo: 'Ransomware' },
+          { titulo: 'sem código', tipo: 'Integridade' },
+        ],
+      },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.dados).toMatchObject({ gravadas: 1, recusadas: 2 });
+    loteId = sent.body.dados.loteId;
+
+    await page.getByRole('link', { name: 'Histórico de importações' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Histórico de importações' }).waitFor();
+    await page.getByLabel('Entidade').selectOption('incidente_seguranca');
+    const row = page.locator(`tr[data-lote-id="${loteId}"]`);
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.slice(1, 8)).toEqual(['Incidente de segurança', expect.stringContaining('SIEM da portaria'), 'INSERT', '3', '1', '2', '0']);
+
+    await row.getByRole('button', { name: /Ver as 2 linhas recusadas/ }).click();
+    await page.getByRole('heading', { name: /Linhas recusadas/ }).waitFor();
+    expect(await until(activeText, (t) => t.includes('Linhas recusadas'))).toContain('Linhas recusadas');
+    await page.getByText(/Ransomware/).first().waitFor();
+    const refused = await graphql<{ historicoImportacoes: { itens: { loteId: string; linhasRecusadas: { linha: number; erros: string[] }[] }[] } }>(
+      '{ historicoImportacoes(entidade: "incidente_seguranca") { itens { loteId linhasRecusadas { linha erros } } } }',
+      {},
+      admin,
+    );
+    const reasons = refused.data!.historicoImportacoes.itens.find((l) => l.loteId === loteId)!.linhasRecusadas;
+    expect(reasons.map((l) => l.linha)).toEqual([2, 3]);
+    for (const reason of reasons.flatMap((l) => l.erros)) await page.getByText(reason, { exact: true }).waitFor();
+    await screenshot(page, 'historico');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar CSV das recusadas' }).click()]);
+    expect(download.suggestedFilename()).toBe(`recusadas-incidente_seguranca-${loteId}.csv`);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('linha;erros;codigo;titulo;tipo');
+    expect(lines[1]).toMatch(/^2;[^;]*Ransomware[^;]*;INC-2;"Ataque; ""grave""";Ransomware$/);
+    expect(lines[2]).toMatch(/^3;[^;]*;;sem código;Integridade$/);
+  });
+});
+
+describe('admin page - fiscal settings', () => {
+  it('admin page - shows the API’s own validation messages next to each field', async () => {
+    await page.getByRole('link', { name: 'Configurações fiscais' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Configurações fiscais' }).waitFor();
+    await page.getByLabel('CNPJ').fill('11.222.333/0001-99');
+    await page.getByLabel('Razão social').fill('X');
+    await page.getByLabel('Município (código IBGE)').fill('3550309');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await byId('cfg-empresa.cnpj-erro').waitFor();
+
+    const api = await rest('PUT', '/api/erp/faturamento/configuracao', {
+      bearer: admin,
+      body: { empresa: { cnpj: '11.222.333/0001-99', razaoSocial: 'X', codigoMunicipio: '3550309' } },
+    });
+    expect(api.status).toBe(400);
+    const campos = api.body.campos as { campo: string; erro: string }[];
+    expect(campos.map((c) => c.campo).sort()).toEqual(['empresa.cnpj', 'empresa.codigoMunicipio', 'empresa.razaoSocial']);
+    for (const { campo, erro } of campos) {
+      expect(await byId(`cfg-${campo}-erro`).textContent()).toBe(erro);
+      expect(await byId(`cfg-${campo}`).getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(await until(activeText, (t) => t.includes('3 campos precisam de correção'))).toContain('3 campos precisam de correção');
+  });
+
+  it('admin page - saves with a certificate: holder, CNPJ, validity and the expiry warning shown, passwords never', async () => {
+    cnpj = cnpjNovo();
+    await page.getByLabel('CNPJ').fill(cnpj);
+    await page.getByLabel('Razão social').fill('Empresa da Página Ltda');
+    await page.getByLabel('UF', { exact: true }).selectOption('SP');
+    await page.getByLabel('Município (código IBGE)').fill('3550308');
+    await page.getByLabel('Regime tributário').selectOption('SIMPLES_NACIONAL');
+    await page.getByLabel('Alíquota efetiva do DAS (%)').fill('6');
+    await page.getByLabel('Séries em uso').fill('1, 2');
+    await page.getByLabel('Código de serviço (LC 116/2003)').fill('01.07');
+    await page.getByLabel('Código da cidade (IBGE)').fill('3550308');
+    await page.getByLabel('Senha do web service').fill('segredo-do-ws');
+    const pfx = criarPfx('senha-do-a1', { cnpjNoNome: cnpj, razaoSocial: 'EMPRESA DA PAGINA LTDA', validoAte: new Date(Date.now() + 20 * 86_400_000) });
+    await page.getByLabel('Arquivo .pfx', { exact: true }).setInputFiles({ name: 'empresa.pfx', mimeType: 'application/x-pkcs12', buffer: pfx });
+    await page.getByLabel('Senha do arquivo .pfx').fill('senha-do-a1');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+
+    await page.getByText('Configurações salvas (versão 1).').waitFor();
+    expect(await until(activeText, (t) => t.includes('Configurações salvas'))).toContain('Configurações salvas');
+    const card = page.locator('.certificado');
+    const text = (await card.textContent())!;
+    expect(text).toContain(`EMPRESA DA PAGINA LTDA:${cnpj}`);
+    expect(text).toContain(cnpj);
+    expect(text).toMatch(/(19|20) dias restantes/);
+    expect(await card.getByRole('note').textContent()).toMatch(/expira/i);
+    expect(await page.getByLabel('Senha do arquivo .pfx').inputValue()).toBe('');
+    expect(await page.getByLabel('Senha do web service').inputValue()).toBe('');
+    expect(await page.getByLabel('Senha do web service').getAttribute('placeholder')).toBe('•••••••• (guardada)');
+    const html = await page.content();
+    expect(html).not.toContain('senha-do-a1');
+    expect(html).not.toContain('segredo-do-ws');
+    await screenshot(page, 'configuracoes');
+
+    const stored = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
+    expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
+  });
+
+  it('admin page - a save over someone else’s newer version is refused (CONFLITO_DE_EDICAO) and nothing is lost silently', async () => {
+    const current = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
+    const other = await rest('PUT', '/api/erp/faturamento/configuracao', {
+      bearer: admin,
+      body: { ...current.body.dados, timeoutSegundos: 45 },
+      headers: { 'if-match': current.headers.get('etag')! },
+    });
+    expect(other.status).toBe(200);
+
+    await page.getByLabel('Timeout (segundos)').fill('60');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByText(/Conflito de edição \(CONFLITO_DE_EDICAO\)/).waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'CONFLITO_DE_EDICAO' }).textContent()).toContain('salvou a versão 2');
+    expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.timeoutSegundos).toBe(45);
+    await page.getByRole('button', { name: /Descartar as minhas alterações e carregar a versão 2/ }).click();
+    await page.getByText(/Versão 2, salva em/).waitFor();
+    expect(await page.getByLabel('Timeout (segundos)').inputValue()).toBe('45');
+  });
+});
+
+describe('admin page - fiscal documents', () => {
+  it('admin page - issues an NF-e and shows key, number, taxes, protocol, the cancellation countdown and the DANFE/XML links', async () => {
+    await page.getByRole('link', { name: 'Documentos fiscais' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
+    await page.getByRole('button', { name: 'Emitir documento' }).click();
+    await page.getByRole('heading', { name: 'Emitir documento fiscal' }).waitFor();
+    await page.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
+    await page.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
+    await page.getByLabel('UF', { exact: true }).fill('SP');
+    await page.getByLabel('Município (IBGE)').fill('3550308');
+    await page.getByLabel('Código', { exact: true }).fill('P-1');
+    await page.getByLabel('Descrição').fill('Cadeira de escritório');
+    await page.getByLabel('Quantidade').fill('2');
+    await page.getByLabel('Valor unitário (R$)').fill('250,50');
+    await page.getByLabel('NCM (8 dígitos)').fill('9401300');
+    await page.getByLabel('CFOP').fill('5102');
+    await page.getByLabel('CSOSN (Simples)').fill('102');
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await byId('itens[0].ncm-erro').waitFor();
+    expect(await byId('itens[0].ncm-erro').textContent()).toBe('NCM deve ter 8 dígitos');
+
+    await page.getByLabel('NCM (8 dígitos)').fill('94013000');
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    const heading = page.getByRole('heading', { name: /NF-e \(55\) nº \d+, série 1 — Autorizado/ });
+    await heading.waitFor();
+    expect(await until(activeText, (t) => /Autorizado/.test(t))).toMatch(/Autorizado/);
+    const numero = Number(/nº (\d+)/.exec((await heading.textContent())!)![1]);
+    const listed = await graphql('{ documentosFiscais(modelo: NFE) { itens { id numero chaveAcesso protocolo valorTotal } } }', {}, admin);
+    const doc = listed.data!.documentosFiscais.itens.find((d: any) => d.numero === numero);
+    expect(doc.valorTotal).toBe(501);
+    const detail = page.locator('.detalhe');
+    expect((await detail.locator('code.chave').textContent())!.replace(/\s/g, '')).toBe(doc.chaveAcesso);
+    expect(await detail.textContent()).toContain(doc.protocolo);
+    expect(await detail.getByRole('heading', { name: 'Impostos' }).count()).toBe(1);
+
+    const countdown = detail.locator('.contagem');
+    const first = await countdown.textContent();
+    expect(first).toMatch(/^23 h \d\d min \d\d s$/);
+    expect(await until(() => countdown.textContent(), (t) => t !== first, 5_000)).not.toBe(first);
+
+    await screenshot(page, 'documentos');
+
+    // DANFE and XML: links always shown; until the service serves them (404) the page says so instead of failing.
+    const danfe = detail.getByRole('link', { name: 'DANFE (PDF)' });
+    expect(await until(() => danfe.locator('xpath=..').textContent(), (t) => !t!.includes('verificando'))).not.toContain('verificando');
+    expect(await detail.getByRole('link', { name: 'XML autorizado' }).getAttribute('href')).toBe(`/api/erp/faturamento/documentos/${doc.id}/xml`);
+    const served = (await rest('GET', `/api/erp/faturamento/documentos/${doc.id}/danfe.pdf`, { bearer: admin })).status;
+    if (served === 404) {
+      expect(await danfe.locator('xpath=..').textContent()).toContain('ainda não disponível');
+      await danfe.click();
+      await page.getByText('O DANFE deste documento ainda não está disponível (o servidor respondeu 404).').waitFor();
+    } else {
+      expect(served).toBe(200);
+      const [download] = await Promise.all([page.waitForEvent('download'), danfe.click()]);
+      expect(download.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.pdf`);
+    }
+  });
+
+  it('admin page - cancels with a justification after a confirmation', async () => {
+    const detail = page.locator('.detalhe');
+    await detail.getByLabel('Justificativa').fill('curta');
+    await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
+    await byId('doc-justificativa-erro').waitFor();
+    expect(await byId('doc-justificativa-erro').textContent()).toBe('A justificativa deve ter de 15 a 255 caracteres (tem 5).');
+    await detail.getByLabel('Justificativa').fill('Pedido desistido pelo cliente antes da saída');
+    await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
+    await page.getByRole('dialog', { name: /Cancelar NF-e/ }).getByRole('button', { name: 'Cancelar documento' }).click();
+    await page.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
+    const text = (await detail.textContent())!;
+    expect(text).toContain('Pedido desistido pelo cliente antes da saída');
+    expect(text).toMatch(/Protocolo do cancelamento\d+/);
+    const id = await page.locator('tr.selecionada').getAttribute('data-documento-id');
+    const read = await graphql('query($id: ID!) { documentoFiscal(id: $id) { situacao justificativaCancelamento } }', { id }, admin);
+    expect(read.data!.documentoFiscal).toEqual({ situacao: 'CANCELADO', justificativaCancelamento: 'Pedido desistido pelo cliente antes da saída' });
+  });
+
+  it('admin page - filters by status and records a delivery, after which the NF-e can no longer be cancelled', async () => {
+    const issued = await emitir(admin, nfeVenda());
+    expect(issued.status).toBe(201);
+    const id = issued.body.dados.id;
+    await page.getByLabel('Situação').selectOption('AUTORIZADO');
+    const row = page.locator(`tr[data-documento-id="${id}"]`);
+    await row.waitFor();
+    expect(await page.locator('tr', { hasText: 'Cancelado' }).count()).toBe(0);
+    await row.getByRole('button', { name: /Abrir/ }).click();
+    await page.getByRole('button', { name: 'Registrar entrega…' }).click();
+    await page.getByRole('dialog', { name: /Registrar a entrega/ }).getByRole('button', { name: 'Registrar entrega' }).click();
+    await page.getByText('Entrega registrada.').waitFor();
+    const detail = page.locator('.detalhe');
+    expect(await detail.textContent()).toContain('Entregue em');
+    expect(await detail.textContent()).toContain('não pode mais ser cancelado (mercadoria entregue');
+    expect(await detail.getByLabel('Justificativa').count()).toBe(0);
+  });
+});
+
+describe('admin page - tax simulation', () => {
+  it('admin page - simulates, compares the regimes on a chart, and provisions the taxes as payable titles after a confirmation', async () => {
+    await page.getByRole('link', { name: 'Simulação de impostos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Simulação de impostos' }).waitFor();
+    await page.getByLabel('Documento').selectOption('NFSE');
+    await page.getByLabel('Valor da operação (R$)').fill('10.000,00');
+    await page.getByLabel('Data da operação').fill('2026-11-20');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFSE, R\$\s10\.000,00 em 20\/11\/2026/ }).waitFor();
+    expect(await until(activeText, (t) => t.includes('Resultado'))).toContain('Resultado');
+    const das = page.getByRole('row', { name: /^DAS/ });
+    expect(await das.textContent()).toMatch(/\d\d\/12\/2026/);
+
+    await page.getByRole('button', { name: 'Comparar regimes' }).click();
+    await page.getByRole('heading', { name: 'Comparação de regimes' }).waitFor();
+    const chart = page.getByRole('img', { name: /Total de impostos por regime/ });
+    expect(await chart.locator('g').count()).toBe(3);
+    expect(await chart.getAttribute('aria-labelledby')).toBe('grafico-titulo grafico-desc');
+    const table = page.getByRole('table', { name: 'Comparação em números' });
+    expect(await table.locator('tbody tr').count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Provisionar impostos…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Provisionar os impostos/ });
+    const planned = await dialog.locator('li').count();
+    expect(planned).toBeGreaterThan(0);
+    await screenshot(page, 'impostos-confirmacao', { fullPage: false });
+    await dialog.getByRole('button', { name: 'Provisionar impostos' }).click();
+    await page.locator('.mensagem', { hasText: planned === 1 ? '1 título a pagar criado no financeiro.' : `${planned} títulos a pagar criados no financeiro.` }).waitFor();
+    const titles = page.getByRole('table', { name: 'Títulos a pagar criados' });
+    expect(await titles.locator('tbody tr').count()).toBe(planned);
+    await screenshot(page, 'impostos');
+
+    const stored = await graphql('{ simulacoesImposto(primeiros: 10) { itens { provisionada titulos { id } } } }', {}, admin);
+    const provisioned = stored.data!.simulacoesImposto.itens.filter((s: any) => s.provisionada);
+    expect(provisioned).toHaveLength(1);
+    expect(provisioned[0].titulos).toHaveLength(planned);
+  });
+});
+
+describe('admin page - entity list for the token form', () => {
+  it('admin page - entidadesIngestao lists every ingestion entity, for admins only', async () => {
+    const asAdmin = await graphql('{ entidadesIngestao }', {}, admin);
+    expect(asAdmin.data!.entidadesIngestao).toEqual(['incidente_seguranca', 'ativo_informacao', 'risco_corporativo', 'consumo_energia', 'emissao']);
+    const asUser = await graphql('{ entidadesIngestao }', {}, await sessionFor(companyId, 'user'));
+    expect(asUser.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('admin page - production session from the host platform', () => {
+  const platform = 'http://plataforma.test';
+  const intruder = 'http://intruso.test';
+  /** A host page framing /admin/ that hands it `sessao` when asked, and once unasked after it loads. */
+  const hostPage = (sessao: string) => `<!doctype html><title>plataforma</title>
+<iframe id="admin" src="${stackEnv.gatewayUrl}/admin/#/documentos" style="width:1300px;height:700px"></iframe>
+<script>
+  const frame = document.getElementById('admin');
+  const send = () => frame.contentWindow.postMessage({ tipo: 'erp-admin:sessao', sessao: ${JSON.stringify(sessao)} }, ${JSON.stringify(stackEnv.gatewayUrl)});
+  window.addEventListener('message', (e) => { if (e.data && e.data.tipo === 'erp-admin:pedir-sessao') send(); });
+  // Pushed unasked as well (a platform may renew at any time): the page must still check where it comes from.
+  frame.addEventListener('load', () => setTimeout(send, 300));
+</script>`;
+
+  it('admin page - in production mode it takes the session the platform posts, and ignores one from another origin', async () => {
+    const { context } = browser;
+    // The gateway of the test stack runs in development mode: here it answers as production would with
+    // ADMIN_PLATFORM_ORIGINS=http://plataforma.test (config.json and the frame-ancestors it would send).
+    await context.route(`${stackEnv.gatewayUrl}/admin/config.json`, (route) => route.fulfill({ json: { modo: 'producao', origensPlataforma: [platform] } }));
+    await context.route(`${stackEnv.gatewayUrl}/admin/`, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': `frame-ancestors ${platform} ${intruder}` } });
+    });
+    const session = await sessionFor(companyId, 'user', 'maria');
+    await context.route(`${platform}/`, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(session) }));
+    await context.route(`${intruder}/`, (route) => route.fulfill({ contentType: 'text/html', body: hostPage(session) }));
+    const host = await context.newPage();
+    try {
+      await host.goto(`${platform}/`);
+      const admin = host.frameLocator('#admin');
+      await admin.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
+      const header = (await admin.locator('.topo').textContent())!;
+      expect(header).toContain(companyId);
+      expect(header).toContain('Usuário');
+      expect(header).not.toContain('sessão de desenvolvimento');
+      await admin.getByRole('row', { name: /NF-e \(55\)/ }).first().waitFor();
+
+      await host.goto(`${intruder}/`);
+      const ignored = host.frameLocator('#admin');
+      await ignored.getByText('Aguardando a sessão da plataforma…').waitFor();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(await ignored.locator('.topo').count()).toBe(0);
+    } finally {
+      await host.close();
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+});
