@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { startIsolatedStack } from '../support/isolated-stack';
+import { benchFiscalDocuments } from './fiscal-documents';
 import { benchIngestion } from './ingestion';
+import { benchTaxSimulation } from './tax-simulation';
 import { benchValidator } from './validator';
 
 /**
@@ -17,7 +19,10 @@ async function main(): Promise<void> {
 
   const { stack, dataDir } = await startIsolatedStack('bench', 'warn');
   try {
-    await benchIngestion({ ...stack, runs: Number(process.env.BENCH_RUNS ?? 5) });
+    // 3 runs at each of three collection sizes: about two minutes on a 2-core machine.
+    await benchIngestion({ ...stack, runs: Number(process.env.BENCH_RUNS ?? 3) });
+    await benchTaxSimulation({ ...stack, runs: Number(process.env.BENCH_RUNS ?? 5) });
+    await benchFiscalDocuments({ ...stack, documents: Number(process.env.BENCH_FISCAL_DOCUMENTS ?? 64) });
   } finally {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 
-const QUERY = '{ documentoFiscalDisponivel simulacaoImpostoDisponivel }';
+const QUERY = '{ documentosFiscais { proximo } simulacaoImpostoDisponivel }';
 const OTHER_KEY = 'another-secret-another-secret-another-secret';
 
 /** An admin session of company c1 signed with `key`, valid for an hour unless `expiresAt` (epoch s) says otherwise. */
@@ -21,7 +21,7 @@ describe('gateway - sessions', () => {
   it('gateway - answers a federated query with a valid session', async () => {
     const result = await graphql(QUERY, {}, await sessionFor(newCompanyId(), 'user'));
     expect(result.errors).toBeUndefined();
-    expect(result.data).toEqual({ documentoFiscalDisponivel: true, simulacaoImpostoDisponivel: true });
+    expect(result.data).toEqual({ documentosFiscais: { proximo: null }, simulacaoImpostoDisponivel: true });
   });
 
   it('gateway - refuses a missing session with UNAUTHENTICATED', async () => {
@@ -54,12 +54,12 @@ describe('gateway - sessions', () => {
   it('gateway - a subgraph verifies the session itself, not trusting the gateway', async () => {
     const direct = `${stackEnv.serviceUrl('fiscal-document')}/graphql`;
     const forged = await signedWith(OTHER_KEY);
-    const result = await graphql('{ documentoFiscalDisponivel }', {}, forged, direct);
+    const result = await graphql('{ documentosFiscais { proximo } }', {}, forged, direct);
     expect(result.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 
   it('gateway - malformed GraphQL gets the standard 400 without internals', async () => {
-    const result = await graphql('{ documentoFiscalDisponivel ', {}, await sessionFor(newCompanyId()));
+    const result = await graphql('{ documentosFiscais ', {}, await sessionFor(newCompanyId()));
     expect(result.status).toBe(400);
     expect(result.errors?.[0]?.extensions?.code).toBe('GRAPHQL_PARSE_FAILED');
     expect(JSON.stringify(result)).not.toMatch(/stacktrace|at .*\.ts/);

@@ -137,7 +137,7 @@ describe('ingestion api - entity checks (403/404)', () => {
     expectRefusal(await send('POST', `${BASE}/risco_corporativo`, { bearer: ing.token, body: huge, headers: { 'content-type': 'application/json' } }), 403, 'ENTIDADE_FORA_DO_ESCOPO');
     expectRefusal(await send('POST', `${BASE}/nao_existe`, { bearer: ing.token, body: '{nem json', headers: { 'content-type': 'application/json' } }), 404, 'ENTIDADE_DESCONHECIDA');
     expectRefusal(await send('POST', `${BASE}/nao_existe`, { bearer: ing.token, body: 'a=1', headers: { 'content-type': 'text/plain' } }), 404, 'ENTIDADE_DESCONHECIDA');
-  });
+  }, 120_000);
 });
 
 describe('ingestion api - bad bodies', () => {

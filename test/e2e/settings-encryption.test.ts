@@ -5,7 +5,8 @@ import { CNPJ, corpoCompleto, empresaNova, obter, salvar } from './settings-help
 
 /** Reads the settings service's own collection directly, as an attacker with a database dump would. */
 let db: Connection;
-const colecao = () => db.collection('configuracoes_fiscais');
+/** The company's newest settings version (older ones are pruned once their event is out). */
+const atual = (companyId: string) => db.collection('configuracao_versoes').findOne({ companyId }, { sort: { versao: -1 } });
 
 beforeAll(async () => {
   db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: process.env.TEST_SETTINGS_DB ?? 'erp_settings' }).asPromise();
@@ -26,7 +27,7 @@ describe('settings - encryption at rest', () => {
     const put = await salvar(admin, corpoCompleto({ empresa: { cnpj: CNPJ }, certificadoA1: { arquivoBase64: pfx.toString('base64'), senha: 'senha-do-pfx-987' } }));
     expect(put.status).toBe(200);
 
-    const bruto = await colecao().findOne({ companyId });
+    const bruto = await atual(companyId);
     expect(bruto).not.toBeNull();
     const pfxBase64 = pfx.toString('base64');
     semTexto(bruto, ['senha-do-web-service-123', 'senha-do-pfx-987', pfxBase64.slice(0, 40), pfxBase64.slice(-40), pfx.toString('hex').slice(0, 40)]);
@@ -47,14 +48,14 @@ describe('settings - encryption at rest', () => {
   it('settings - the mask round trip keeps the same ciphertext, a new password changes it', async () => {
     const { admin, companyId } = await empresaNova();
     await salvar(admin, corpoCompleto());
-    const antes = (await colecao().findOne({ companyId }))!.nfseSenha;
+    const antes = (await atual(companyId))!.nfseSenha;
     const lido = (await obter(admin)).body.dados;
     await salvar(admin, lido);
-    const depois = await colecao().findOne({ companyId });
+    const depois = await atual(companyId);
     expect(depois!.versao).toBe(2);
     expect(depois!.nfseSenha).toEqual(antes);
     await salvar(admin, { ...lido, nfse: { ...lido.nfse, senha: 'outra-senha' } });
-    const trocada = (await colecao().findOne({ companyId }))!.nfseSenha;
+    const trocada = (await atual(companyId))!.nfseSenha;
     expect(trocada.dados).not.toBe(antes.dados);
     semTexto(trocada, ['outra-senha']);
   });

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Subjects, usersLookupReplySchema, type UsersLookupReply } from '@erp/contracts';
+import { Subjects, type UsersLookupReply } from '@erp/contracts';
 import { requestReply } from '@erp/kit';
 import { graphql, newCompanyId, sessionFor } from '../support/env';
 import { errorCode, newAdmin, openNats } from './token-helpers';
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function lookup(companyId: string, emails: string[]): Promise<UsersLookupReply> {
-  return requestReply(nc, Subjects.directoryUsersLookup, { companyId, emails }, usersLookupReplySchema, 5_000);
+  return requestReply(nc, Subjects.directoryUsersLookup, { companyId, emails }, { timeoutMs: 5_000 });
 }
 
 describe('user directory', () => {
