@@ -22,7 +22,8 @@ type User = (typeof users)[number];
 const passwordEnv = (user: User) => `NATS_PASSWORD_${user.toUpperCase().replace('-', '_')}`;
 
 const log = createLogger('nats-auth-test', 'silent');
-const passwords = Object.fromEntries(users.map((u) => [u, randomBytes(18).toString('base64url')])) as Record<User, string>;
+// As deploy/.env.example generates them: the broker reads a value that starts with '-' or a digit as a number.
+const passwords = Object.fromEntries(users.map((u) => [u, `n${randomBytes(18).toString('hex')}`])) as Record<User, string>;
 let dir: string;
 let server: ChildProcess;
 let url: string;
@@ -70,15 +71,17 @@ beforeAll(async () => {
     writeFileSync(path.join(dir, 'server.conf'), `host: 127.0.0.1\nport: ${port}\ninclude ./authorization.conf\n`);
     server = spawn(natsServerBinary(), ['-c', path.join(dir, 'server.conf'), '-js', '-sd', path.join(dir, 'jetstream')], {
       env,
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let stderr = '';
+    server.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await waitForPort(port, 10_000, () => server.exitCode === null);
       url = `nats://127.0.0.1:${port}`;
       return;
     } catch (error) {
       server.kill('SIGKILL');
-      if (attempt === 3) throw error;
+      if (attempt === 3) throw new Error(`nats-server did not start: ${stderr.slice(-2000)}`, { cause: error });
     }
   }
 }, 40_000);
