@@ -109,15 +109,19 @@ export async function mountRestProxy(app: FastifyInstance, config: GatewayConfig
       // GraphQL body limit, before the service could answer 401): the proxy streams every type through.
       scope.removeAllContentTypeParsers();
       // The body stream is counted on its way through; the service decides 401/403/404 from the headers first.
-      scope.addHook('preParsing', async (request, _reply, payload) => {
+      scope.addHook('preParsing', async (request, reply, payload) => {
         if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return payload;
         const ceiling = new BodyCeiling(route.bodyLimitBytes);
         ceilings.set(request.raw, ceiling);
         payload.on('error', (error) => ceiling.destroy(error));
-        // Once nothing more is forwarded (past the limit, or the service answered and closed early), the
-        // client's remaining bytes are read and dropped, so that it gets the answer rather than a reset; up to
-        // a bound, past which the connection is cut.
-        ceiling.once('close', () => {
+        // Once nothing more is forwarded (past the limit, or the answer is out before the body: the service
+        // answered from the headers and stopped reading, so the ceiling would hold the rest for good), the
+        // client's remaining bytes are read and dropped, so that it gets the answer rather than a reset and
+        // its connection stays usable; up to a bound, past which the connection is cut.
+        let draining = false;
+        const drainRest = () => {
+          if (draining) return;
+          draining = true;
           payload.unpipe(ceiling);
           let dropped = 0;
           payload.on('data', (chunk: Buffer) => {
@@ -125,7 +129,9 @@ export async function mountRestProxy(app: FastifyInstance, config: GatewayConfig
             if (dropped > drainLimit(route)) request.raw.socket?.destroy();
           });
           payload.resume();
-        });
+        };
+        ceiling.once('close', drainRest);
+        reply.raw.once('finish', drainRest);
         return (payload as Readable).pipe(ceiling);
       });
       // An answer that leaves before the client finished sending (a 401 from the headers, a 413) keeps the
