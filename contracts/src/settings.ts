@@ -87,6 +87,26 @@ export interface PrazosCancelamento {
   nfseDias: number | null;
 }
 
+/** How a due day that is not a business day moves: to the next business day, or to the previous one. */
+export const AjustesVencimento = ['PRORROGAR', 'ANTECIPAR'] as const;
+export type AjusteVencimento = (typeof AjustesVencimento)[number];
+
+/** A company's own due day of a state or municipal tax, in the month after the operation's month. */
+export interface RegraVencimento {
+  /** 1 to 31; past the month's last day, the last day. */
+  dia: number;
+  ajuste: AjusteVencimento;
+}
+
+/**
+ * The company's ICMS and ISS due days where its state or municipality differs from the defaults (ICMS day 10,
+ * ISS day 15, both postponed to the next business day); null meaning the default. The tax simulation uses them.
+ */
+export interface VencimentosEmpresa {
+  icms: RegraVencimento | null;
+  iss: RegraVencimento | null;
+}
+
 /** The plain (never secret) settings of a company, as kept and as shown. */
 export interface ParametrosFiscais {
   ambiente: Ambiente;
@@ -95,6 +115,7 @@ export interface ParametrosFiscais {
   emissaoAutomatica: boolean;
   timeoutSegundos: number;
   prazosCancelamento: PrazosCancelamento;
+  vencimentos: VencimentosEmpresa;
   empresa: EmpresaFiscal;
 }
 
@@ -202,6 +223,11 @@ const certificadoInfoSchema = Joi.object({
   aviso: nullableString.required(),
 });
 
+const regraVencimentoSchema = Joi.object<RegraVencimento>({
+  dia: Joi.number().integer().min(1).max(31).required(),
+  ajuste: Joi.string().valid(...AjustesVencimento).required(),
+});
+
 export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalCompartilhada>({
   ambiente: Joi.string().valid(...Ambientes).required(),
   seriePadrao: Joi.number().integer().required(),
@@ -213,6 +239,10 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     nfceMinutos: Joi.number().integer().allow(null).required(),
     cteHoras: Joi.number().integer().allow(null).required(),
     nfseDias: Joi.number().integer().allow(null).required(),
+  }).required(),
+  vencimentos: Joi.object({
+    icms: regraVencimentoSchema.allow(null).required(),
+    iss: regraVencimentoSchema.allow(null).required(),
   }).required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({

@@ -221,6 +221,14 @@ describe('admin page - fiscal settings', () => {
     await page.getByLabel('Código de serviço (LC 116/2003)').fill('01.07');
     await page.getByLabel('Código da cidade (IBGE)').fill('3550308');
     await page.getByLabel('Senha do web service').fill('segredo-do-ws');
+    await page.getByLabel('Logradouro').fill('Avenida Paulista');
+    await page.getByLabel('Número', { exact: true }).fill('1000');
+    await page.getByLabel('Bairro').fill('Bela Vista');
+    await page.getByLabel('Município (nome)').fill('São Paulo');
+    await page.getByLabel('CEP').fill('01310100');
+    await page.getByLabel('NF-e (horas)').fill('12');
+    await page.getByLabel('ICMS: dia').fill('5');
+    await page.getByLabel('ICMS: em dia não útil').selectOption('ANTECIPAR');
     const pfx = criarPfx('senha-do-a1', { cnpjNoNome: cnpj, razaoSocial: 'EMPRESA DA PAGINA LTDA', validoAte: new Date(Date.now() + 20 * 86_400_000) });
     await page.getByLabel('Arquivo .pfx', { exact: true }).setInputFiles({ name: 'empresa.pfx', mimeType: 'application/x-pkcs12', buffer: pfx });
     await page.getByLabel('Senha do arquivo .pfx').fill('senha-do-a1');
@@ -244,6 +252,21 @@ describe('admin page - fiscal settings', () => {
 
     const stored = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
     expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
+    expect(stored.body.dados.empresa.endereco).toEqual({ logradouro: 'Avenida Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: null });
+    expect(stored.body.dados.prazosCancelamento).toEqual({ nfeHoras: 12, nfceMinutos: null, cteHoras: null, nfseDias: null });
+    expect(stored.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: null });
+  });
+
+  it('admin page - a save that changes one field keeps every other stored setting (address, deadlines, due days, certificate)', async () => {
+    const before = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados;
+    await page.getByLabel('Timeout (segundos)').fill('50');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByText(`Configurações salvas (versão ${before.versao + 1}).`).waitFor();
+    const after = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados;
+    expect(after.timeoutSegundos).toBe(50);
+    const { versao: _v1, atualizadoEm: _a1, timeoutSegundos: _t1, ...rest1 } = before;
+    const { versao: _v2, atualizadoEm: _a2, timeoutSegundos: _t2, ...rest2 } = after;
+    expect(rest2).toEqual(rest1);
   });
 
   it('admin page - a save over someone else’s newer version is refused (CONFLITO_DE_EDICAO) and nothing is lost silently', async () => {
@@ -258,10 +281,10 @@ describe('admin page - fiscal settings', () => {
     await page.getByLabel('Timeout (segundos)').fill('60');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await page.getByText(/Conflito de edição \(CONFLITO_DE_EDICAO\)/).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'CONFLITO_DE_EDICAO' }).textContent()).toContain('salvou a versão 2');
+    expect(await page.getByRole('alert').filter({ hasText: 'CONFLITO_DE_EDICAO' }).textContent()).toContain(`salvou a versão ${other.body.dados.versao}`);
     expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.timeoutSegundos).toBe(45);
-    await page.getByRole('button', { name: /Descartar as minhas alterações e carregar a versão 2/ }).click();
-    await page.getByText(/Versão 2, salva em/).waitFor();
+    await page.getByRole('button', { name: new RegExp(`Descartar as minhas alterações e carregar a versão ${other.body.dados.versao}`) }).click();
+    await page.getByText(new RegExp(`Versão ${other.body.dados.versao}, salva em`)).waitFor();
     expect(await page.getByLabel('Timeout (segundos)').inputValue()).toBe('45');
   });
 });
@@ -303,7 +326,8 @@ describe('admin page - fiscal documents', () => {
 
     const countdown = detail.locator('.contagem');
     const first = await countdown.textContent();
-    expect(first).toMatch(/^23 h \d\d min \d\d s$/);
+    // The company's own NF-e deadline saved on the settings screen above: 12 hours, not the legal 24.
+    expect(first).toMatch(/^11 h \d\d min \d\d s$/);
     expect(await until(() => countdown.textContent(), (t) => t !== first, 5_000)).not.toBe(first);
 
     await screenshot(page, 'documentos');

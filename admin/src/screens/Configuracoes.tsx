@@ -24,15 +24,32 @@ interface Configuracao {
   timeoutSegundos: number;
   certificadoA1: Certificado | null;
   nfse: Record<'provedor' | 'endpoint' | 'codigoCidade' | 'inscricaoMunicipal' | 'codigoServico' | 'codigoServicoNacional' | 'descricaoServico' | 'usuario' | 'senha', string | null>;
-  empresa: { cnpj: string | null; razaoSocial: string | null; inscricaoEstadual: string | null; uf: string | null; codigoMunicipio: string | null; regimeTributario: string | null; aliquotaDas: number | null };
+  empresa: {
+    cnpj: string | null;
+    razaoSocial: string | null;
+    inscricaoEstadual: string | null;
+    uf: string | null;
+    codigoMunicipio: string | null;
+    regimeTributario: string | null;
+    aliquotaDas: number | null;
+    endereco: Record<(typeof ENDERECO)[number], string | null> | null;
+  };
+  prazosCancelamento: Record<(typeof PRAZOS)[number], number | null>;
+  vencimentos: Record<(typeof VENCIMENTOS)[number], { dia: number; ajuste: string } | null>;
   versao: number;
   atualizadoEm: string | null;
 }
 
+const ENDERECO = ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'] as const;
+const PRAZOS = ['nfeHoras', 'nfceMinutos', 'cteHoras', 'nfseDias'] as const;
+const VENCIMENTOS = ['icms', 'iss'] as const;
+
 const CAMPOS_CONFIG = `ambiente seriePadrao series emissaoAutomatica timeoutSegundos
+  prazosCancelamento { ${PRAZOS.join(' ')} }
+  vencimentos { icms { dia ajuste } iss { dia ajuste } }
   certificadoA1 { titular cnpj emissor numeroSerie validoDe validoAte diasParaExpirar aviso senha }
   nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional descricaoServico usuario senha }
-  empresa { cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas }
+  empresa { cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas endereco { ${ENDERECO.join(' ')} } }
   versao atualizadoEm`;
 const LER = `{ configuracaoFiscal { ${CAMPOS_CONFIG} } }`;
 const VERSAO = '{ configuracaoFiscal { versao atualizadoEm } }';
@@ -57,7 +74,10 @@ const TEXTOS = [
   'nfse.codigoServicoNacional',
   'nfse.usuario',
 ] as const;
-type Texto = (typeof TEXTOS)[number] | 'ambiente' | 'seriePadrao' | 'series' | 'timeoutSegundos';
+type CampoEndereco = `empresa.endereco.${(typeof ENDERECO)[number]}`;
+type CampoPrazo = `prazosCancelamento.${(typeof PRAZOS)[number]}`;
+type CampoVencimento = `vencimentos.${(typeof VENCIMENTOS)[number]}.${'dia' | 'ajuste'}`;
+type Texto = (typeof TEXTOS)[number] | CampoEndereco | CampoPrazo | CampoVencimento | 'ambiente' | 'seriePadrao' | 'series' | 'timeoutSegundos';
 
 /** The form keeps every field as typed text, keyed by the API's field path, so an error lands on its field. */
 interface Formulario {
@@ -81,6 +101,13 @@ function formularioDe(c: Configuracao): Formulario {
     const [grupo, campo] = caminho.split('.') as ['empresa' | 'nfse', string];
     const valor = (c[grupo] as Record<string, string | number | null>)[campo];
     textos[caminho] = valor == null ? '' : String(valor);
+  }
+  for (const campo of ENDERECO) textos[`empresa.endereco.${campo}`] = c.empresa.endereco?.[campo] ?? '';
+  for (const prazo of PRAZOS) textos[`prazosCancelamento.${prazo}`] = c.prazosCancelamento[prazo] == null ? '' : String(c.prazosCancelamento[prazo]);
+  for (const tributo of VENCIMENTOS) {
+    const regra = c.vencimentos[tributo];
+    textos[`vencimentos.${tributo}.dia`] = regra ? String(regra.dia) : '';
+    textos[`vencimentos.${tributo}.ajuste`] = regra?.ajuste ?? 'PRORROGAR';
   }
   return { textos, emissaoAutomatica: c.emissaoAutomatica, nfseSenha: '', removerNfseSenha: false, certArquivo: null, certSenha: '', removerCertificado: false };
 }
@@ -112,6 +139,16 @@ function entradaDe(f: Formulario): { entrada: Record<string, unknown>; locais: C
     (grupo === 'empresa' ? empresa : nfse)[campo] = vazioComoNulo(f.textos[caminho]);
   }
   empresa.aliquotaDas = aliquota;
+  // The address is all or nothing (NF-e enderEmit): every box blank means none; else the service names what is missing.
+  const endereco = Object.fromEntries(ENDERECO.map((campo) => [campo, vazioComoNulo(f.textos[`empresa.endereco.${campo}`])]));
+  empresa.endereco = Object.values(endereco).every((valor) => valor === null) ? null : endereco;
+  const prazosCancelamento = Object.fromEntries(PRAZOS.map((prazo) => [prazo, inteiro(`prazosCancelamento.${prazo}`)]));
+  const vencimentos = Object.fromEntries(
+    VENCIMENTOS.map((tributo) => {
+      const dia = inteiro(`vencimentos.${tributo}.dia`);
+      return [tributo, dia === null ? null : { dia, ajuste: f.textos[`vencimentos.${tributo}.ajuste`] }];
+    }),
+  );
   // Passwords: left empty, the stored one stays (the field is omitted); ticked for removal, null removes it.
   if (f.removerNfseSenha) nfse.senha = null;
   else if (f.nfseSenha !== '') nfse.senha = f.nfseSenha;
@@ -122,6 +159,8 @@ function entradaDe(f: Formulario): { entrada: Record<string, unknown>; locais: C
     series: series && !locais.some((l) => l.campo === 'series') ? series.map(Number) : null,
     emissaoAutomatica: f.emissaoAutomatica,
     timeoutSegundos: inteiro('timeoutSegundos'),
+    prazosCancelamento,
+    vencimentos,
     empresa,
     nfse,
   };
@@ -258,7 +297,12 @@ export function Configuracoes(props: { titulo: string }) {
       {(a) => controle({ ...a, required: false })}
     </Campo>
   );
-  const conhecidos = new Set<string>([...TEXTOS, 'ambiente', 'seriePadrao', 'series', 'timeoutSegundos', 'emissaoAutomatica', 'certificadoA1.arquivoBase64', 'certificadoA1.senha', 'nfse.senha']);
+  const conhecidos = new Set<string>([
+    ...TEXTOS,
+    ...ENDERECO.map((campo) => `empresa.endereco.${campo}`),
+    ...PRAZOS.map((prazo) => `prazosCancelamento.${prazo}`),
+    ...VENCIMENTOS.flatMap((tributo) => [`vencimentos.${tributo}.dia`, `vencimentos.${tributo}.ajuste`]),
+    'ambiente', 'seriePadrao', 'series', 'timeoutSegundos', 'emissaoAutomatica', 'certificadoA1.arquivoBase64', 'certificadoA1.senha', 'nfse.senha']);
   const cert = config.certificadoA1;
 
   return (
@@ -341,6 +385,14 @@ export function Configuracoes(props: { titulo: string }) {
             <input type="checkbox" id={idDo('emissaoAutomatica')} checked={form.emissaoAutomatica} onChange={(e) => setForm({ ...form, emissaoAutomatica: e.target.checked })} /> Emissão
             automática: a NF-e vai à SEFAZ quando o pedido é faturado
           </label>
+          <h3 className="subgrupo">Prazos de cancelamento próprios</h3>
+          <p className="ajuda-grupo">Em branco: o prazo legal. Nenhum pode passar do máximo legal.</p>
+          <div className="grade">
+            {campo('prazosCancelamento.nfeHoras', 'NF-e (horas)', (a) => <input {...a} inputMode="numeric" {...texto('prazosCancelamento.nfeHoras')} />, { largura: 'curta', ajuda: 'De 1 a 24.' })}
+            {campo('prazosCancelamento.nfceMinutos', 'NFC-e (minutos)', (a) => <input {...a} inputMode="numeric" {...texto('prazosCancelamento.nfceMinutos')} />, { largura: 'curta', ajuda: 'De 1 a 30.' })}
+            {campo('prazosCancelamento.cteHoras', 'CT-e (horas)', (a) => <input {...a} inputMode="numeric" {...texto('prazosCancelamento.cteHoras')} />, { largura: 'curta', ajuda: 'De 1 a 168; padrão 24.' })}
+            {campo('prazosCancelamento.nfseDias', 'NFS-e (dias)', (a) => <input {...a} inputMode="numeric" {...texto('prazosCancelamento.nfseDias')} />, { largura: 'curta', ajuda: 'Em branco: até o fim do mês de competência.' })}
+          </div>
         </fieldset>
 
         <fieldset disabled={somenteLeitura} className="grupo">
@@ -367,6 +419,31 @@ export function Configuracoes(props: { titulo: string }) {
               </select>
             ))}
             {campo('empresa.aliquotaDas', 'Alíquota efetiva do DAS (%)', (a) => <input {...a} inputMode="decimal" {...texto('empresa.aliquotaDas')} />, { largura: 'curta', ajuda: 'Só no Simples Nacional; padrão 6.' })}
+          </div>
+          <h3 className="subgrupo">Endereço (obrigatório para transmitir à SEFAZ)</h3>
+          <div className="grade">
+            {campo('empresa.endereco.logradouro', 'Logradouro', (a) => <input {...a} {...texto('empresa.endereco.logradouro')} />, { largura: 'longa' })}
+            {campo('empresa.endereco.numero', 'Número', (a) => <input {...a} {...texto('empresa.endereco.numero')} />, { largura: 'curta' })}
+            {campo('empresa.endereco.complemento', 'Complemento', (a) => <input {...a} {...texto('empresa.endereco.complemento')} />)}
+            {campo('empresa.endereco.bairro', 'Bairro', (a) => <input {...a} {...texto('empresa.endereco.bairro')} />)}
+            {campo('empresa.endereco.municipio', 'Município (nome)', (a) => <input {...a} {...texto('empresa.endereco.municipio')} />)}
+            {campo('empresa.endereco.cep', 'CEP', (a) => <input {...a} inputMode="numeric" {...texto('empresa.endereco.cep')} />, { largura: 'curta', ajuda: '8 dígitos.' })}
+            {campo('empresa.endereco.telefone', 'Telefone', (a) => <input {...a} inputMode="tel" {...texto('empresa.endereco.telefone')} />, { ajuda: 'De 6 a 14 dígitos.' })}
+          </div>
+          <h3 className="subgrupo">Vencimentos próprios do ICMS e do ISS</h3>
+          <p className="ajuda-grupo">Em branco: ICMS no dia 10 e ISS no dia 15 do mês seguinte, prorrogados para o próximo dia útil. Usados na simulação de impostos.</p>
+          <div className="grade">
+            {VENCIMENTOS.map((tributo) => (
+              <div key={tributo} className="grade">
+                {campo(`vencimentos.${tributo}.dia`, `${tributo.toUpperCase()}: dia`, (a) => <input {...a} inputMode="numeric" {...texto(`vencimentos.${tributo}.dia`)} />, { largura: 'curta', ajuda: 'De 1 a 31.' })}
+                {campo(`vencimentos.${tributo}.ajuste`, `${tributo.toUpperCase()}: em dia não útil`, (a) => (
+                  <select {...a} {...texto(`vencimentos.${tributo}.ajuste`)}>
+                    <option value="PRORROGAR">prorrogar (próximo dia útil)</option>
+                    <option value="ANTECIPAR">antecipar (dia útil anterior)</option>
+                  </select>
+                ))}
+              </div>
+            ))}
           </div>
         </fieldset>
 

@@ -1,4 +1,5 @@
 import {
+  AjustesVencimento,
   Ambientes,
   configuracaoCompartilhadaSchema,
   Credores,
@@ -84,6 +85,11 @@ function configuracaoFiscal(): JsonSchema {
   };
 }
 
+const regraVencimento = {
+  type: ['object', 'null'],
+  properties: { dia: { type: 'integer', minimum: 1, maximum: 31 }, ajuste: { enum: [...AjustesVencimento] } },
+} as const;
+
 const configuracaoEntrada = {
   type: 'object',
   description:
@@ -98,6 +104,11 @@ const configuracaoEntrada = {
     prazosCancelamento: {
       type: 'object',
       properties: { nfeHoras: { type: ['integer', 'null'] }, nfceMinutos: { type: ['integer', 'null'] }, cteHoras: { type: ['integer', 'null'] }, nfseDias: { type: ['integer', 'null'] } },
+    },
+    vencimentos: {
+      type: 'object',
+      description: 'Dia de vencimento próprio do ICMS e do ISS (null: dia 10 e dia 15, prorrogados); usado pela simulação de impostos.',
+      properties: { icms: regraVencimento, iss: regraVencimento },
     },
     certificadoA1: {
       type: ['object', 'null'],

@@ -1,4 +1,4 @@
-import { RegimesTributarios, type CampoInvalido, type RegimeTributario } from '@erp/contracts';
+import { AjustesVencimento, RegimesTributarios, type CampoInvalido, type RegimeTributario, type RegraVencimento } from '@erp/contracts';
 import { PRAZOS_EMPRESA_LIMITES, cUfFromMunicipio, cUfFromSigla, cnpjProblem, interpretarCodigoServico, municipioProblem, normalizeCnpj } from '@erp/fiscal-rules';
 import { interpretarAmbiente } from './ambiente';
 import {
@@ -38,8 +38,10 @@ const SOMENTE_LEITURA = {
 };
 
 const CAMPOS = {
-  raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'certificadoA1', 'nfse', 'empresa'],
+  raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'vencimentos', 'certificadoA1', 'nfse', 'empresa'],
   prazosCancelamento: Object.keys(PRAZOS_EMPRESA_LIMITES),
+  vencimentos: ['icms', 'iss'],
+  regraVencimento: ['dia', 'ajuste'],
   certificadoA1: ['arquivoBase64', 'senha'],
   nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
   empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco'],
@@ -367,6 +369,15 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
     }
   }
 
+  const vencimentos = objetoOpcional(corpo, 'vencimentos', erros);
+  if (vencimentos) {
+    chavesDesconhecidas(vencimentos, 'vencimentos', CAMPOS.vencimentos, [], erros);
+    configuracao.vencimentos = {
+      icms: validarRegraVencimento(vencimentos, 'icms', erros),
+      iss: validarRegraVencimento(vencimentos, 'iss', erros),
+    };
+  }
+
   const empresa = objetoOpcional(corpo, 'empresa', erros);
   configuracao.empresa = validarEmpresa(empresa, erros);
   const nfseObj = objetoOpcional(corpo, 'nfse', erros);
@@ -384,9 +395,21 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
   return { ok: true, valor: { configuracao, nfseSenha, certificado } };
 }
 
-function objetoOpcional(corpo: Objeto, chave: string, erros: Erros): Objeto | undefined {
+/** A due day (1-31) and how it moves off a non-business day; null or absent: the default rule of that tax. */
+function validarRegraVencimento(vencimentos: Objeto, chave: 'icms' | 'iss', erros: Erros): RegraVencimento | null {
+  const regra = objetoOpcional(vencimentos, chave, erros, 'vencimentos');
+  if (!regra) return null;
+  const prefixo = `vencimentos.${chave}`;
+  chavesDesconhecidas(regra, prefixo, CAMPOS.regraVencimento, [], erros);
+  const dia = regra.dia === undefined || regra.dia === null ? erros.add(`${prefixo}.dia`, 'obrigatorio', 'informe o dia do vencimento (1 a 31)') : inteiro(regra.dia, `${prefixo}.dia`, erros, { min: 1, max: 31 });
+  const ajuste = AjustesVencimento.find((valor) => valor === regra.ajuste);
+  if (!ajuste) erros.add(`${prefixo}.ajuste`, 'valor_permitido', `deve ser ${AjustesVencimento.join(' ou ')} (dia não útil: próximo ou anterior dia útil)`);
+  return dia === undefined || !ajuste ? null : { dia, ajuste };
+}
+
+function objetoOpcional(corpo: Objeto, chave: string, erros: Erros, prefixo = ''): Objeto | undefined {
   const valor = corpo[chave];
   if (valor === undefined || valor === null) return undefined;
-  if (!ehObjeto(valor)) return erros.add(chave, 'tipo', 'deve ser um objeto');
+  if (!ehObjeto(valor)) return erros.add(nome(prefixo, chave), 'tipo', 'deve ser um objeto');
   return valor;
 }

@@ -86,6 +86,36 @@ export const typeDefs = gql`
     nfseDias: Int
   }
 
+  "How a due day that is not a business day moves: PRORROGAR (next business day) or ANTECIPAR (previous one)."
+  enum AjusteVencimento {
+    PRORROGAR
+    ANTECIPAR
+  }
+
+  "A company's own due day of a tax, in the month after the operation's month."
+  type RegraVencimento {
+    "1 to 31; past the month's last day, the last day."
+    dia: Int!
+    ajuste: AjusteVencimento!
+  }
+
+  "The company's ICMS and ISS due days; null is the default (ICMS day 10, ISS day 15, both postponed)."
+  type VencimentosEmpresa {
+    icms: RegraVencimento
+    iss: RegraVencimento
+  }
+
+  input RegraVencimentoEntrada {
+    dia: Int
+    "PRORROGAR or ANTECIPAR."
+    ajuste: String
+  }
+
+  input VencimentosEmpresaEntrada {
+    icms: RegraVencimentoEntrada
+    iss: RegraVencimentoEntrada
+  }
+
   type ConfiguracaoFiscal {
     ambiente: String!
     seriePadrao: Int!
@@ -93,6 +123,7 @@ export const typeDefs = gql`
     emissaoAutomatica: Boolean!
     timeoutSegundos: Int!
     prazosCancelamento: PrazosCancelamento!
+    vencimentos: VencimentosEmpresa!
     certificadoA1: ConfiguracaoFiscalCertificado
     nfse: ConfiguracaoFiscalNfse!
     empresa: ConfiguracaoFiscalEmpresa!
@@ -144,6 +175,7 @@ export const typeDefs = gql`
     emissaoAutomatica: Boolean
     timeoutSegundos: Int
     prazosCancelamento: PrazosCancelamentoEntrada
+    vencimentos: VencimentosEmpresaEntrada
     "null removes the stored certificate; omitted (or without arquivoBase64) keeps it."
     certificadoA1: ConfiguracaoFiscalCertificadoEntrada
     nfse: ConfiguracaoFiscalNfseEntrada

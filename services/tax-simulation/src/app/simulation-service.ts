@@ -182,7 +182,7 @@ export class SimulationService {
    * or every invalid field of every operation at once (`operacoes[i].campo`).
    */
   async calculate(request: TaxCalculateRequest): Promise<TaxCalculateReply> {
-    const opcoes: OpcoesSimulacao = { empresa: await this.companyDefaults(request.companyId) };
+    const opcoes = await this.companyDefaults(request.companyId);
     const campos: CampoSimulacaoInvalido[] = [];
     const resultados: ResultadoCalculo[] = [];
     request.operacoes.forEach((operacao, i) => {
@@ -227,7 +227,7 @@ export class SimulationService {
       }
     }
     entrada.dataOperacao ??= hojeEmSaoPaulo(this.now());
-    return { entrada, opcoes: { empresa: await this.companyDefaults(companyId) }, desconhecidos };
+    return { entrada, opcoes: await this.companyDefaults(companyId), desconhecidos };
   }
 
   private async keep(

@@ -1,9 +1,12 @@
 import { CommonErrorCodes, Refusal, Subjects } from '@erp/contracts';
 import { requestReply, type Logger, type NatsConnection } from '@erp/kit';
-import type { DadosEmpresa } from '../domain';
+import type { OpcoesSimulacao } from '../domain';
 
-/** The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate. */
-export type CompanyDefaults = (companyId: string) => Promise<DadosEmpresa>;
+/**
+ * The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate, and its own
+ * ICMS and ISS due days.
+ */
+export type CompanyDefaults = (companyId: string) => Promise<OpcoesSimulacao>;
 
 function unavailable(): Refusal {
   return new Refusal(CommonErrorCodes.SERVICO_INDISPONIVEL, 'as configurações fiscais da empresa não responderam; tente novamente', {
@@ -31,6 +34,7 @@ export function companyDefaultsOverNats(nc: NatsConnection, log: Logger, timeout
       throw unavailable();
     }
     const { regimeTributario, uf, aliquotaDas } = reply.configuracao.empresa;
-    return { regime: regimeTributario, uf, aliquotaDas };
+    const { icms, iss } = reply.configuracao.vencimentos;
+    return { empresa: { regime: regimeTributario, uf, aliquotaDas }, vencimentos: { ICMS: icms, ISS: iss } };
   };
 }
