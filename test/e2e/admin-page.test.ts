@@ -109,7 +109,9 @@ describe('admin page - session and tokens', () => {
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label')")).toBe('Revogar Planilha antiga');
     expect(await page.getByRole('row', { name: /Planilha antiga/ }).textContent()).toContain('Ativo');
-    await page.keyboard.press('Enter');
+    // Enter on the button (focused again first: under a full run's load the focus check above passed once and the
+    // Enter then opened nothing, as if focus had moved meanwhile).
+    await revogar.press('Enter');
     await page.getByRole('dialog', { name: /Revogar o token/ }).getByRole('button', { name: 'Revogar token' }).click();
     await page.getByText('Token "Planilha antiga" revogado.').waitFor();
     const revoked = page.getByRole('row', { name: /Planilha antiga/ });
