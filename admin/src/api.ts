@@ -40,9 +40,14 @@ function camposDe(valor: unknown): CampoComErro[] {
 
 export interface Api {
   graphql<T>(query: string, variaveis?: Record<string, unknown>): Promise<T>;
-  /** A REST file of the stack (DANFE, XML), fetched with the session: status and, when 200, its bytes. */
-  arquivo(caminho: string, metodo?: 'GET' | 'HEAD'): Promise<{ status: number; blob: Blob | null; tipo: string | null }>;
+  /** A REST file of the stack (DANFE, XML), fetched with the session: its bytes when 200, else the API's refusal. */
+  arquivo(caminho: string): Promise<RespostaArquivo>;
 }
+
+export type RespostaArquivo =
+  | { status: 200; blob: Blob }
+  /** `codigo` and `erro` of the refusal body; empty when the answer had none (a proxy's error page). */
+  | { status: number; blob: null; codigo: string; erro: string };
 
 export function criarApi(token: () => string | null, aoPerderSessao: () => void): Api {
   const cabecalhos = (): Record<string, string> => {
@@ -81,11 +86,23 @@ export function criarApi(token: () => string | null, aoPerderSessao: () => void)
       return corpo.data;
     },
 
-    async arquivo(caminho, metodo = 'GET') {
-      const resposta = await fetch(caminho, { method: metodo, headers: cabecalhos() });
+    async arquivo(caminho) {
+      let resposta: Response;
+      try {
+        resposta = await fetch(caminho, { headers: cabecalhos() });
+      } catch {
+        throw new ErroApi('SEM_CONEXAO', 'Sem conexão com o servidor. Verifique a rede e tente de novo.');
+      }
+      if (resposta.status === 200) return { status: 200, blob: await resposta.blob() };
       if (resposta.status === 401) aoPerderSessao();
-      if (!resposta.ok || metodo === 'HEAD') return { status: resposta.status, blob: null, tipo: resposta.headers.get('content-type') };
-      return { status: resposta.status, blob: await resposta.blob(), tipo: resposta.headers.get('content-type') };
+      // A GET, not a HEAD: only a body says why a file does not exist (`{ codigo, erro }`).
+      const corpo = (await resposta.json().catch(() => null)) as { codigo?: unknown; erro?: unknown } | null;
+      return {
+        status: resposta.status,
+        blob: null,
+        codigo: typeof corpo?.codigo === 'string' ? corpo.codigo : '',
+        erro: typeof corpo?.erro === 'string' ? corpo.erro : '',
+      };
     },
   };
 }

@@ -292,7 +292,7 @@ describe('admin page - fiscal settings', () => {
 });
 
 describe('admin page - fiscal documents', () => {
-  it('admin page - issues an NF-e and shows key, number, taxes, protocol, the cancellation countdown and the DANFE/XML links', async () => {
+  it('admin page - issues an NF-e and shows key, number, taxes, protocol, the cancellation countdown, the DANFE download and why there is no XML', async () => {
     await page.getByRole('link', { name: 'Documentos fiscais' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
     await page.getByRole('button', { name: 'Emitir documento' }).click();
@@ -334,20 +334,19 @@ describe('admin page - fiscal documents', () => {
 
     await screenshot(page, 'documentos');
 
-    // DANFE and XML: links always shown; until the service serves them (404) the page says so instead of failing.
+    // The DANFE of an authorized NF-e downloads as a PDF, fetched with the session.
     const danfe = detail.getByRole('link', { name: 'DANFE (PDF)' });
-    expect(await until(() => danfe.locator('xpath=..').textContent(), (t) => !t!.includes('verificando'))).not.toContain('verificando');
-    expect(await detail.getByRole('link', { name: 'XML autorizado' }).getAttribute('href')).toBe(`/api/erp/faturamento/documentos/${doc.id}/xml`);
-    const served = (await rest('GET', `/api/erp/faturamento/documentos/${doc.id}/danfe.pdf`, { bearer: admin })).status;
-    if (served === 404) {
-      expect(await danfe.locator('xpath=..').textContent()).toContain('ainda não disponível');
-      await danfe.click();
-      await page.getByText('O DANFE deste documento ainda não está disponível (o servidor respondeu 404).').waitFor();
-    } else {
-      expect(served).toBe(200);
-      const [download] = await Promise.all([page.waitForEvent('download'), danfe.click()]);
-      expect(download.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.pdf`);
-    }
+    expect(await danfe.getAttribute('href')).toBe(`/api/erp/faturamento/documentos/${doc.id}/danfe.pdf`);
+    const [download] = await Promise.all([page.waitForEvent('download'), danfe.click()]);
+    expect(download.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.pdf`);
+    expect(fs.readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByText(`DANFE baixado (nfe-${doc.chaveAcesso}.pdf).`).waitFor();
+    // The local authorizer signs nothing: no XML, and the page says why in the API's own words.
+    const xml = await rest('GET', `/api/erp/faturamento/documentos/${doc.id}/xml`, { bearer: admin });
+    expect(xml.status).toBe(404);
+    expect(xml.body.codigo).toBe('XML_INDISPONIVEL');
+    expect(await until(() => byId('doc-xml').textContent(), (t) => !t!.includes('verificando'))).toBe(`XML: não existe para este documento (${xml.body.erro}).`);
+    expect(await detail.getByRole('link', { name: /XML/ }).count()).toBe(0);
   });
 
   it('admin page - cancels with a justification after a confirmation', async () => {

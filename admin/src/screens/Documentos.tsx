@@ -216,7 +216,19 @@ function useAgora(ativo: boolean): number {
   return agora;
 }
 
-type EstadoArquivo = 'verificando' | 'disponivel' | 'indisponivel' | 'erro';
+/** The XML of a document, asked for when its detail opens: it may not exist (the API says why). */
+type EstadoXml = { tipo: 'verificando' } | { tipo: 'disponivel' } | { tipo: 'inexistente'; motivo: string } | { tipo: 'erro'; motivo: string };
+
+/** What the fiscal-document service serves (document-files.ts): a DANFE / DANFCE only for an NF-e or NFC-e SEFAZ authorized. */
+function temDanfe(d: Documento): boolean {
+  return (d.modelo === 'NFE' || d.modelo === 'NFCE') && (d.situacao === 'AUTORIZADO' || d.situacao === 'CANCELADO');
+}
+
+/** 404 and 422 mean the file does not exist for this document; the API's own `erro` says why. */
+function motivoDaRecusa(r: { status: number; erro: string }): { inexistente: boolean; texto: string } {
+  const inexistente = r.status === 404 || r.status === 422;
+  return { inexistente, texto: r.erro || `o servidor respondeu ${r.status}` };
+}
 
 function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento) => void; aoFechar: () => void }) {
   const { api, sessao } = useApp();
@@ -225,7 +237,7 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
   const [erroCancelar, setErroCancelar] = useState<string | null>(null);
   const [resultado, setResultado] = useState<{ tipo: 'ok' | 'erro'; texto: string } | null>(null);
   const [pedido, setPedido] = useState<PedidoConfirmacao | null>(null);
-  const [arquivos, setArquivos] = useState<Record<'danfe' | 'xml', EstadoArquivo>>({ danfe: 'verificando', xml: 'verificando' });
+  const [xml, setXml] = useState<EstadoXml>({ tipo: 'verificando' });
   const titulo = useRef<HTMLHeadingElement>(null);
   const resultadoRef = useRef<HTMLDivElement | null>(null);
   const prazo = d.situacao === 'AUTORIZADO' && d.prazoCancelamento ? Date.parse(d.prazoCancelamento) : null;
@@ -234,15 +246,20 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
 
   useEffect(() => focar(() => titulo.current), []);
 
-  // DANFE and XML are REST files of the fiscal-document service; until it serves them the answer is 404.
+  // Whether the XML exists is only known by asking (a document authorized by the local authorizer has none); the
+  // DANFE is not asked for ahead: the service makes the PDF on each request, and temDanfe already says when it exists.
   useEffect(() => {
     let vivo = true;
-    for (const tipo of ['danfe', 'xml'] as const) {
-      api
-        .arquivo(caminhoArquivo(d.id, tipo), 'HEAD')
-        .then((r) => vivo && setArquivos((a) => ({ ...a, [tipo]: r.status === 200 ? 'disponivel' : r.status === 404 ? 'indisponivel' : 'erro' })))
-        .catch(() => vivo && setArquivos((a) => ({ ...a, [tipo]: 'erro' })));
-    }
+    setXml({ tipo: 'verificando' });
+    api
+      .arquivo(caminhoArquivo(d.id, 'xml'))
+      .then((r) => {
+        if (!vivo) return;
+        if (r.blob) return setXml({ tipo: 'disponivel' });
+        const { inexistente, texto } = motivoDaRecusa(r);
+        setXml(inexistente ? { tipo: 'inexistente', motivo: texto } : { tipo: 'erro', motivo: texto });
+      })
+      .catch((e: unknown) => vivo && setXml({ tipo: 'erro', motivo: mensagemDeErro(e) }));
     return () => {
       vivo = false;
     };
@@ -250,16 +267,16 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
 
   async function baixar(tipo: 'danfe' | 'xml') {
     const nome = `${d.modelo.toLowerCase()}-${d.chaveAcesso}${tipo === 'danfe' ? '.pdf' : '.xml'}`;
+    const rotulo = tipo === 'danfe' ? nomeDanfe(d) : 'XML';
     try {
       const r = await api.arquivo(caminhoArquivo(d.id, tipo));
-      if (r.status === 200 && r.blob) {
+      if (r.blob) {
         salvarArquivo(r.blob, nome);
-        setResultado({ tipo: 'ok', texto: `${tipo === 'danfe' ? 'DANFE' : 'XML'} baixado (${nome}).` });
-      } else if (r.status === 404) {
-        setArquivos((a) => ({ ...a, [tipo]: 'indisponivel' }));
-        setResultado({ tipo: 'erro', texto: `${tipo === 'danfe' ? 'O DANFE' : 'O XML'} deste documento ainda não está disponível (o servidor respondeu 404).` });
+        setResultado({ tipo: 'ok', texto: `${rotulo} baixado (${nome}).` });
       } else {
-        setResultado({ tipo: 'erro', texto: `Não foi possível baixar: o servidor respondeu ${r.status}.` });
+        const { inexistente, texto } = motivoDaRecusa(r);
+        if (inexistente && tipo === 'xml') setXml({ tipo: 'inexistente', motivo: texto });
+        setResultado({ tipo: 'erro', texto: inexistente ? `${rotulo} não existe para este documento: ${texto}.` : `Não foi possível baixar o ${rotulo}: ${texto}.` });
       }
     } catch (e) {
       setResultado({ tipo: 'erro', texto: mensagemDeErro(e) });
@@ -319,21 +336,16 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
   }
 
   const podeCancelar = d.situacao === 'AUTORIZADO' && prazo !== null && restante > 0;
-  const arquivo = (tipo: 'danfe' | 'xml', rotulo: string) => (
-    <li>
-      <a
-        href={caminhoArquivo(d.id, tipo)}
-        onClick={(e) => {
-          e.preventDefault();
-          void baixar(tipo);
-        }}
-      >
-        {rotulo}
-      </a>{' '}
-      <span className="discreto">
-        {arquivos[tipo] === 'verificando' ? '(verificando…)' : arquivos[tipo] === 'indisponivel' ? '(ainda não disponível)' : arquivos[tipo] === 'erro' ? '(não foi possível verificar)' : ''}
-      </span>
-    </li>
+  const link = (tipo: 'danfe' | 'xml', rotulo: string) => (
+    <a
+      href={caminhoArquivo(d.id, tipo)}
+      onClick={(e) => {
+        e.preventDefault();
+        void baixar(tipo);
+      }}
+    >
+      {rotulo}
+    </a>
   );
 
   return (
@@ -446,8 +458,13 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
 
       <h3>Arquivos</h3>
       <ul className="arquivos">
-        {arquivo('danfe', d.modelo === 'NFSE' ? 'DANFSE (PDF)' : d.modelo === 'CTE' ? 'DACTE (PDF)' : 'DANFE (PDF)')}
-        {arquivo('xml', 'XML autorizado')}
+        {temDanfe(d) ? <li>{link('danfe', `${nomeDanfe(d)} (PDF)`)}</li> : <li className="discreto">{nomeDanfe(d)}: {semDanfe(d)}</li>}
+        <li id="doc-xml">
+          {xml.tipo === 'disponivel' ? link('xml', 'XML do documento') : null}
+          {xml.tipo === 'verificando' ? <span className="discreto">XML: verificando…</span> : null}
+          {xml.tipo === 'inexistente' ? <span className="discreto">XML: não existe para este documento ({xml.motivo}).</span> : null}
+          {xml.tipo === 'erro' ? <span className="discreto">XML: não foi possível verificar ({xml.motivo}).</span> : null}
+        </li>
       </ul>
 
       {d.situacao === 'AUTORIZADO' ? (
@@ -492,6 +509,17 @@ function DetalheDocumento(props: { documento: Documento; aoMudar: (d: Documento)
       <Confirmacao pedido={pedido} aoFechar={() => setPedido(null)} />
     </section>
   );
+}
+
+/** The printed form's name: DANFE (NF-e), DANFCE (NFC-e), DACTE (CT-e), DANFSE (NFS-e). */
+function nomeDanfe(d: Documento): string {
+  return { NFE: 'DANFE', NFCE: 'DANFCE', CTE: 'DACTE', NFSE: 'DANFSE' }[d.modelo];
+}
+
+/** Why there is no printed form to download, said before anyone clicks. */
+function semDanfe(d: Documento): string {
+  if (d.modelo === 'CTE' || d.modelo === 'NFSE') return 'não é gerado (o serviço fiscal gera só o DANFE da NF-e e o DANFCE da NFC-e).';
+  return `só um documento autorizado tem ${nomeDanfe(d)} (este está ${SITUACOES[d.situacao].toLowerCase()}).`;
 }
 
 function caminhoArquivo(id: string, tipo: 'danfe' | 'xml'): string {
