@@ -28,10 +28,10 @@ interface Answer {
 }
 
 /** The routes on a real socket (fastify's inject needs an ESM-only dependency jest cannot load here). */
-async function appFor(nodeEnv: GatewayConfig['NODE_ENV'], env: NodeJS.ProcessEnv = {}) {
+async function appFor(nodeEnv: GatewayConfig['NODE_ENV'], env: NodeJS.ProcessEnv = {}, devKey: string | undefined = nodeEnv === 'production' ? undefined : SECRET) {
   const app: FastifyInstance = createHttpApp({ log: createLogger('gateway-test', 'silent'), readiness: [] });
   open.push(app);
-  const config = { NODE_ENV: nodeEnv, SESSION_JWT_SECRET: nodeEnv === 'production' ? undefined : SECRET } as GatewayConfig;
+  const config = { NODE_ENV: nodeEnv, SESSION_JWT_SECRET: devKey } as GatewayConfig;
   await mountAdminPage(app, config, { ADMIN_DIST_DIR: dist, ...env });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
@@ -88,6 +88,15 @@ describe('gateway - administration page', () => {
     });
     const page = await app.inject({ method: 'GET', url: '/admin/' });
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self' https://erp.example.com https://portal.example.com");
+  });
+
+  it('gateway - production: no dev-session route even with a development key configured (the production check alone refuses it)', async () => {
+    // The gateway's config already refuses a key in production; this proves the route's own check does not lean on that.
+    const app = await appFor('production', {}, SECRET);
+    const refused = await app.inject({ method: 'POST', url: '/admin/dev-session', payload: { empresa: 'acme', papel: 'admin' } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ codigo: 'NAO_ENCONTRADO' });
+    expect(refused.body).not.toContain('sessao');
   });
 
   it('gateway - refuses to start with a platform origin that is not an origin', async () => {
