@@ -67,3 +67,24 @@ export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean
   }
   return value;
 }
+
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now, one line each
+ * (rule, impact, help, where), so a failing assertion says what to fix. axe-core is read from node_modules and
+ * evaluated in the page, not added as a <script> tag: the page's Content-Security-Policy (script-src 'self') would
+ * refuse an inline script, and it stays on for the rest of the test.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate<boolean>("typeof window.axe === 'object'"))) await page.evaluate(fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate<AxeViolation[]>("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)");
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}

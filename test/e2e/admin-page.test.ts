@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { criarPfx } from '../../services/settings/test/support/certificados';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
-import { openBrowser, screenshot, until, type Browser } from './admin-browser';
+import { openBrowser, screenshot, seriousAccessibilityViolations, until, type Browser } from './admin-browser';
 import { cnpjNovo, emitir, nfeVenda } from './fiscal-helpers';
 
 /**
@@ -23,6 +23,7 @@ let cnpj = '';
 
 // Page-side expressions are strings: the tests' type check has no DOM library.
 const activeText = () => page.evaluate<string>("document.activeElement?.textContent ?? ''");
+const activeLabel = () => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
 const byId = (id: string) => page.locator(`[id="${id}"]`);
 
 beforeAll(async () => {
@@ -46,6 +47,7 @@ describe('admin page - session and tokens', () => {
     await page.goto(`${stackEnv.gatewayUrl}/admin/`);
     await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
     await screenshot(page, 'entrar');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByLabel('Empresa (identificador)').fill(companyId);
     await page.getByLabel('Administrador').check();
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -74,9 +76,12 @@ describe('admin page - session and tokens', () => {
     expect(await row.textContent()).toContain(tokenValue.slice(0, 12));
     expect(await row.textContent()).toContain('INSERT');
     await screenshot(page, 'tokens');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: /Já guardei o valor/ }).click();
     expect(await page.content()).not.toContain(tokenValue);
+    // The panel is gone with the focus it had: the focus is back on the button that created the token.
+    expect(await until(activeText, (t) => t === 'Criar token')).toBe('Criar token');
     await page.reload();
     await page.getByRole('row', { name: /SIEM da portaria/ }).waitFor();
     expect(await page.content()).not.toContain(tokenValue);
@@ -163,7 +168,8 @@ describe('admin page - import history', () => {
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(1, 8)).toEqual(['Incidente de segurança', expect.stringContaining('SIEM da portaria'), 'INSERT', '3', '1', '2', '0']);
 
-    await row.getByRole('button', { name: /Ver as 2 linhas recusadas/ }).click();
+    const open = row.getByRole('button', { name: /^Ver recusadas: 2 linhas do lote/ });
+    await open.click();
     await page.getByRole('heading', { name: /Linhas recusadas/ }).waitFor();
     expect(await until(activeText, (t) => t.includes('Linhas recusadas'))).toContain('Linhas recusadas');
     await page.getByText(/Ransomware/).first().waitFor();
@@ -176,6 +182,7 @@ describe('admin page - import history', () => {
     expect(reasons.map((l) => l.linha)).toEqual([2, 3]);
     for (const reason of reasons.flatMap((l) => l.erros)) await page.getByText(reason, { exact: true }).waitFor();
     await screenshot(page, 'historico');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar CSV das recusadas' }).click()]);
     expect(download.suggestedFilename()).toBe(`recusadas-incidente_seguranca-${loteId}.csv`);
@@ -184,6 +191,11 @@ describe('admin page - import history', () => {
     expect(lines[0]).toBe('linha;erros;codigo;titulo;tipo');
     expect(lines[1]).toMatch(/^2;[^;]*Ransomware[^;]*;INC-2;"Ataque; ""grave""";Ransomware$/);
     expect(lines[2]).toMatch(/^3;[^;]*;;sem código;Integridade$/);
+
+    await page.locator('section', { has: page.getByRole('heading', { name: /Linhas recusadas/ }) }).getByRole('button', { name: 'Fechar' }).click();
+    await page.getByRole('heading', { name: /Linhas recusadas/ }).waitFor({ state: 'detached' });
+    const openLabel = await open.getAttribute('aria-label');
+    expect(await until(activeLabel, (l) => l === openLabel)).toBe(openLabel);
   });
 });
 
@@ -251,6 +263,7 @@ describe('admin page - fiscal settings', () => {
     expect(html).not.toContain('senha-do-a1');
     expect(html).not.toContain('segredo-do-ws');
     await screenshot(page, 'configuracoes');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const stored = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
     expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
@@ -333,6 +346,7 @@ describe('admin page - fiscal documents', () => {
     expect(await until(() => countdown.textContent(), (t) => t !== first, 5_000)).not.toBe(first);
 
     await screenshot(page, 'documentos');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // The DANFE of an authorized NF-e downloads as a PDF, fetched with the session.
     const danfe = detail.getByRole('link', { name: 'DANFE (PDF)' });
@@ -383,6 +397,12 @@ describe('admin page - fiscal documents', () => {
     expect(await detail.textContent()).toContain('Entregue em');
     expect(await detail.textContent()).toContain('não pode mais ser cancelado (mercadoria entregue');
     expect(await detail.getByLabel('Justificativa').count()).toBe(0);
+
+    // Closing the detail gives the focus back to the document's own "Abrir" in the list.
+    const abrir = await row.getByRole('button', { name: /Abrir/ }).getAttribute('aria-label');
+    await detail.getByRole('button', { name: 'Fechar' }).click();
+    await detail.waitFor({ state: 'detached' });
+    expect(await until(activeLabel, (l) => l === abrir)).toBe(abrir);
   });
 });
 
@@ -412,11 +432,13 @@ describe('admin page - tax simulation', () => {
     const planned = await dialog.locator('li').count();
     expect(planned).toBeGreaterThan(0);
     await screenshot(page, 'impostos-confirmacao', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Provisionar impostos' }).click();
     await page.locator('.mensagem', { hasText: planned === 1 ? '1 título a pagar criado no financeiro.' : `${planned} títulos a pagar criados no financeiro.` }).waitFor();
     const titles = page.getByRole('table', { name: 'Títulos a pagar criados' });
     expect(await titles.locator('tbody tr').count()).toBe(planned);
     await screenshot(page, 'impostos');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const stored = await graphql('{ simulacoesImposto(primeiros: 10) { itens { provisionada titulos { id } } } }', {}, admin);
     const provisioned = stored.data!.simulacoesImposto.itens.filter((s: any) => s.provisionada);

@@ -63,6 +63,7 @@ const SITUACOES: Record<Situacao, string> = {
   PENDENTE: 'Pendente (aguardando a SEFAZ)',
 };
 const POR_PAGINA = 20;
+const ID_ATUALIZAR = 'docs-atualizar';
 export const DOCUMENTOS_REST = '/api/erp/faturamento/documentos';
 
 export function Documentos(props: { titulo: string }) {
@@ -135,7 +136,7 @@ export function Documentos(props: { titulo: string }) {
               </select>
             )}
           </Campo>
-          <button type="button" onClick={() => void carregar(null)}>
+          <button type="button" id={ID_ATUALIZAR} onClick={() => void carregar(null)}>
             Atualizar
           </button>
         </div>
@@ -200,7 +201,18 @@ export function Documentos(props: { titulo: string }) {
           Carregar mais documentos
         </button>
       ) : null}
-      {aberto ? <DetalheDocumento key={aberto.id} documento={aberto} aoMudar={atualizar} aoFechar={() => setAberto(null)} /> : null}
+      {aberto ? (
+        <DetalheDocumento
+          key={aberto.id}
+          documento={aberto}
+          aoMudar={atualizar}
+          aoFechar={() => {
+            setAberto(null);
+            // Back to the document's own "Abrir" (the detail may have been opened by an issue, whose form is gone).
+            focar(() => document.querySelector<HTMLElement>(`tr[data-documento-id="${CSS.escape(aberto.id)}"] button`) ?? document.getElementById(ID_ATUALIZAR));
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -34,6 +34,7 @@ const COM_RECUSADAS = `query($entidade: String, $primeiros: Int, $depois: String
   historicoImportacoes(entidade: $entidade, primeiros: $primeiros, depois: $depois) { itens { loteId linhasRecusadas { linha valores erros } } proximo }
 }`;
 const ENTIDADES = '{ entidadesIngestao }';
+const ID_ATUALIZAR = 'historico-atualizar';
 
 export function Historico(props: { titulo: string }) {
   const { api, sessao } = useApp();
@@ -102,7 +103,7 @@ export function Historico(props: { titulo: string }) {
             </select>
           )}
         </Campo>
-        <button type="button" onClick={() => void carregar(null)}>
+        <button type="button" id={ID_ATUALIZAR} onClick={() => void carregar(null)}>
           Atualizar
         </button>
       </div>
@@ -143,7 +144,7 @@ export function Historico(props: { titulo: string }) {
                   <td className="num">{numero(l.duracaoMs)} ms</td>
                   <td>
                     {l.recusadas > 0 ? (
-                      <button type="button" onClick={() => setAberto(l)} aria-label={`Ver as ${l.recusadas} linhas recusadas do lote de ${dataHora(l.recebidoEm)}`}>
+                      <button type="button" onClick={() => setAberto(l)} aria-label={`Ver recusadas: ${l.recusadas} linhas do lote de ${dataHora(l.recebidoEm)}`}>
                         Ver recusadas
                       </button>
                     ) : (
@@ -161,7 +162,17 @@ export function Historico(props: { titulo: string }) {
           Carregar mais lotes
         </button>
       ) : null}
-      {aberto ? <LoteAberto lote={aberto} filtro={filtro} aoFechar={() => setAberto(null)} /> : null}
+      {aberto ? (
+        <LoteAberto
+          lote={aberto}
+          filtro={filtro}
+          aoFechar={() => {
+            setAberto(null);
+            // Back to the batch's own button (the panel that had the focus is gone).
+            focar(() => document.querySelector<HTMLElement>(`tr[data-lote-id="${CSS.escape(aberto.loteId)}"] button`) ?? document.getElementById(ID_ATUALIZAR));
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Confirmacao, type PedidoConfirmacao } from '../components/Confirmacao';
 import { focar, Titulo } from '../components/Titulo';
 import { useApp } from '../context';
 import { nomeEntidade } from '../entidades';
-import { dataHora } from '../format';
+import { dataHora, hojeEmBrasilia } from '../format';
 
 type Status = 'ATIVO' | 'INATIVO' | 'REVOGADO' | 'EXPIRADO';
 interface Token {
@@ -30,6 +30,8 @@ const ACOES = {
   renovar: `mutation($id: ID!, $expiraEm: DateTime!) { renovarTokenIngestao(id: $id, expiraEm: $expiraEm) { ${CAMPOS_TOKEN} } }`,
   escopo: `mutation($id: ID!, $entidades: [String!]!) { definirEscopoTokenIngestao(id: $id, entidades: $entidades) { ${CAMPOS_TOKEN} } }`,
 };
+
+const ID_CRIAR = 'token-criar';
 
 const STATUS: Record<Status, string> = { ATIVO: 'Ativo', INATIVO: 'Inativo', REVOGADO: 'Revogado', EXPIRADO: 'Expirado' };
 
@@ -112,7 +114,7 @@ export function Tokens(props: { titulo: string }) {
       conteudo: (
         <div className="campo">
           <label htmlFor="renovar-data">Nova validade</label>
-          <input id="renovar-data" name="expiraEm" type="date" required min={new Date().toISOString().slice(0, 10)} />
+          <input id="renovar-data" name="expiraEm" type="date" required min={hojeEmBrasilia()} />
         </div>
       ),
       acao: 'Renovar',
@@ -155,7 +157,17 @@ export function Tokens(props: { titulo: string }) {
         Cada sistema que envia dados pela API de ingestão usa o seu próprio token. O token decide a empresa, as entidades que
         pode gravar (o escopo) e o modo de gravação.
       </p>
-      {criado ? <TokenCriado valor={criado.valor} token={criado.token} aoFechar={() => setCriado(null)} /> : null}
+      {criado ? (
+        <TokenCriado
+          valor={criado.valor}
+          token={criado.token}
+          aoFechar={() => {
+            setCriado(null);
+            // The panel unmounts with the focus in it: back to the button that made it, ready for the next token.
+            focar(() => document.getElementById(ID_CRIAR));
+          }}
+        />
+      ) : null}
       <NovoToken
         entidades={entidades}
         aoCriar={(valor, token) => {
@@ -280,10 +292,8 @@ function NovoToken(props: { entidades: string[]; aoCriar: (valor: string, token:
   }
 
   return (
-    <details className="cartao" open>
-      <summary>
-        <h2 className="em-linha">Novo token</h2>
-      </summary>
+    <section className="cartao" aria-labelledby="novo-token-titulo">
+      <h2 id="novo-token-titulo">Novo token</h2>
       <form onSubmit={(e) => void criar(e)} aria-label="Novo token">
         <Campo id="token-nome" rotulo="Nome" obrigatorio erro={erros.nome} ajuda="Aparece como origem no histórico de importações. Um por sistema integrado." largura="longa">
           {(a) => <input {...a} value={nome} onChange={(e) => setNome(e.target.value)} maxLength={100} autoComplete="off" />}
@@ -326,11 +336,11 @@ function NovoToken(props: { entidades: string[]; aoCriar: (valor: string, token:
             {erros.geral}
           </Mensagem>
         ) : null}
-        <button type="submit" className="primario" disabled={enviando}>
+        <button type="submit" id={ID_CRIAR} className="primario" disabled={enviando}>
           {enviando ? 'Criando…' : 'Criar token'}
         </button>
       </form>
-    </details>
+    </section>
   );
 }
 
