@@ -24,6 +24,7 @@ const common = {
     '<rootDir>/test/**/*.test.ts',
     '<rootDir>/gateway/test/**/*.test.ts',
     '<rootDir>/contracts/test/**/*.test.ts',
+    '<rootDir>/admin/test/**/*.test.ts',
   ],
 };
 const ignored = ['/node_modules/', '/.data/'];

@@ -9,14 +9,26 @@ export interface LinhaRecusada {
   erros: string[];
 }
 
+/** A plain signed number (`-12.5`, `+3`, `-1.234,56`): a spreadsheet reads it as the number it is, no formula. */
+const NUMERO_COM_SINAL = /^[+-]\d[\d.,]*$/;
+
+/**
+ * A cell a spreadsheet would run as a formula (CSV injection): it starts with `=` or `@`, a tab or a carriage return,
+ * or a sign followed by anything but a number. Such a cell is prefixed with an apostrophe; a negative number is not,
+ * so `-12.5` comes back as sent.
+ */
+export function pareceFormula(texto: string): boolean {
+  if (/^[=@\t\r]/.test(texto)) return true;
+  return /^[+-]/.test(texto) && !NUMERO_COM_SINAL.test(texto);
+}
+
 function celula(valor: unknown): string {
   let texto: string;
   if (valor === null || valor === undefined) texto = '';
   else if (typeof valor === 'string') texto = valor;
   else if (typeof valor === 'number' || typeof valor === 'boolean') texto = String(valor);
   else texto = JSON.stringify(valor);
-  // A cell a spreadsheet would run as a formula is prefixed with an apostrophe (CSV injection).
-  if (/^[=+\-@\t\r]/.test(texto)) texto = `'${texto}`;
+  if (pareceFormula(texto)) texto = `'${texto}`;
   return /[;"\r\n]/.test(texto) ? `"${texto.replace(/"/g, '""')}"` : texto;
 }
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { criarPfx } from '../../services/settings/test/support/certificados';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 import { openBrowser, screenshot, seriousAccessibilityViolations, until, type Browser } from './admin-browser';
-import { cnpjNovo, emitir, nfeVenda } from './fiscal-helpers';
+import { cancelar, cnpjNovo, emitir, nfeVenda } from './fiscal-helpers';
 
 /**
  * The administration page (admin/, served by the gateway at /admin) in headless Chromium against the running
@@ -132,6 +132,9 @@ describe('admin page - session and tokens', () => {
     await page.getByText('Escopo do token "SIEM da portaria" alterado.').waitFor();
     await page.getByRole('button', { name: 'Renovar SIEM da portaria' }).click();
     const renew = page.getByRole('dialog', { name: /Renovar o token/ });
+    // The earliest date is today where the deadline is counted (Brasília), not today in UTC (ahead after 21:00).
+    const todayInBrasilia = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    expect(await renew.getByLabel('Nova validade').getAttribute('min')).toBe(todayInBrasilia);
     await renew.getByLabel('Nova validade').fill('2030-01-31');
     await renew.getByRole('button', { name: 'Renovar' }).click();
     await page.getByText('Token "SIEM da portaria" renovado.').waitFor();
@@ -403,6 +406,22 @@ describe('admin page - fiscal documents', () => {
     await detail.getByRole('button', { name: 'Fechar' }).click();
     await detail.waitFor({ state: 'detached' });
     expect(await until(activeLabel, (l) => l === abrir)).toBe(abrir);
+  });
+
+  it('admin page - "Atualizar" refreshes the open document too: one cancelled elsewhere shows as cancelled', async () => {
+    const issued = await emitir(admin, nfeVenda());
+    expect(issued.status).toBe(201);
+    const id = issued.body.dados.id;
+    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    const row = page.locator(`tr[data-documento-id="${id}"]`);
+    await row.getByRole('button', { name: /Abrir/ }).click();
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /— Autorizado$/ }).waitFor();
+    const cancelled = await cancelar(admin, id, 'Cancelado por outra tela do ERP');
+    expect(cancelled.status).toBe(200);
+    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    await detail.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
+    expect(await detail.textContent()).toContain('Cancelado por outra tela do ERP');
   });
 });
 

@@ -201,6 +201,9 @@ export function Configuracoes(props: { titulo: string }) {
   const [conflito, setConflito] = useState<{ versao: number; atualizadoEm: string | null } | null>(null);
   const [salvo, setSalvo] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
+  /** A .pfx being read: saving now would send the form without it (or with the previous file). */
+  const [lendoCertificado, setLendoCertificado] = useState(false);
+  const leitura = useRef(0);
   const resumoRef = useRef<HTMLDivElement | null>(null);
   const salvoRef = useRef<HTMLDivElement | null>(null);
   const arquivoRef = useRef<HTMLInputElement>(null);
@@ -251,7 +254,7 @@ export function Configuracoes(props: { titulo: string }) {
 
   async function salvar(evento: FormEvent, versaoEsperada: number) {
     evento.preventDefault();
-    if (!form) return;
+    if (!form || lendoCertificado) return;
     setSalvo(null);
     setGeral(null);
     setConflito(null);
@@ -494,8 +497,16 @@ export function Configuracoes(props: { titulo: string }) {
                   accept=".pfx,.p12,application/x-pkcs12"
                   onChange={(e) => {
                     const arquivo = e.target.files?.[0];
-                    if (!arquivo) return setForm((f) => (f ? { ...f, certArquivo: null } : f));
-                    void lerArquivo(arquivo).then((base64) => setForm((f) => (f ? { ...f, certArquivo: { nome: arquivo.name, base64 } } : f)));
+                    // Only the last file picked counts: an earlier read that ends later is dropped.
+                    const esta = ++leitura.current;
+                    setErros((lista) => lista.filter((l) => l.campo !== 'certificadoA1.arquivoBase64'));
+                    setForm((f) => (f ? { ...f, certArquivo: null } : f));
+                    if (!arquivo) return setLendoCertificado(false);
+                    setLendoCertificado(true);
+                    lerArquivo(arquivo)
+                      .then((base64) => esta === leitura.current && setForm((f) => (f ? { ...f, certArquivo: { nome: arquivo.name, base64 } } : f)))
+                      .catch((erro: unknown) => esta === leitura.current && setErros([{ campo: 'certificadoA1.arquivoBase64', regra: 'leitura', erro: `Não foi possível ler o arquivo: ${mensagemDeErro(erro)}` }]))
+                      .finally(() => esta === leitura.current && setLendoCertificado(false));
                   }}
                 />
               )}
@@ -549,8 +560,8 @@ export function Configuracoes(props: { titulo: string }) {
         </fieldset>
         {somenteLeitura ? null : (
           <div className="botoes">
-            <button type="submit" className="primario" disabled={salvando}>
-              {salvando ? 'Salvando…' : 'Salvar configurações'}
+            <button type="submit" className="primario" disabled={salvando || lendoCertificado}>
+              {salvando ? 'Salvando…' : lendoCertificado ? 'Lendo o certificado…' : 'Salvar configurações'}
             </button>
             <button type="button" onClick={() => void carregar()}>
               Desfazer alterações

@@ -49,6 +49,7 @@ const CAMPOS_DOC = `id referencia modelo serie numero chaveAcesso situacao ambie
 const LISTAR = `query($modelo: ModeloDocumento, $situacao: SituacaoDocumento, $primeiros: Int, $depois: String) {
   documentosFiscais(modelo: $modelo, situacao: $situacao, primeiros: $primeiros, depois: $depois) { itens { ${CAMPOS_DOC} } proximo }
 }`;
+const DOCUMENTO = `query($id: ID!) { documentoFiscal(id: $id) { ${CAMPOS_DOC} } }`;
 const EMITIR = `mutation($input: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $input) { ${CAMPOS_DOC} } }`;
 const CANCELAR = `mutation($id: ID!, $justificativa: String!) { cancelarDocumentoFiscal(id: $id, justificativa: $justificativa) { ${CAMPOS_DOC} } }`;
 const ENTREGA = `mutation($id: ID!) { registrarEntrega(id: $id) { ${CAMPOS_DOC} } }`;
@@ -99,6 +100,19 @@ export function Documentos(props: { titulo: string }) {
     void carregar(null);
   }, [carregar]);
 
+  /** "Atualizar": the list and the open document (its status, cancellation or marks may have changed elsewhere). */
+  async function atualizarTela() {
+    const id = aberto?.id;
+    await carregar(null);
+    if (!id) return;
+    try {
+      const dados = await api.graphql<{ documentoFiscal: Documento | null }>(DOCUMENTO, { id });
+      if (dados.documentoFiscal) setAberto((atual) => (atual?.id === id ? dados.documentoFiscal : atual));
+    } catch (e) {
+      setErro(mensagemDeErro(e));
+    }
+  }
+
   const atualizar = (doc: Documento) => {
     setAberto(doc);
     setDocs((lista) => {
@@ -136,7 +150,7 @@ export function Documentos(props: { titulo: string }) {
               </select>
             )}
           </Campo>
-          <button type="button" id={ID_ATUALIZAR} onClick={() => void carregar(null)}>
+          <button type="button" id={ID_ATUALIZAR} onClick={() => void atualizarTela()}>
             Atualizar
           </button>
         </div>
@@ -207,9 +221,10 @@ export function Documentos(props: { titulo: string }) {
           documento={aberto}
           aoMudar={atualizar}
           aoFechar={() => {
+            // Before the detail unmounts with the focus in it: back to the document's own "Abrir" (the detail may have
+            // been opened by an issue, whose form is gone), or "Atualizar" when a filter hides the document.
+            (document.querySelector<HTMLElement>(`tr[data-documento-id="${CSS.escape(aberto.id)}"] button`) ?? document.getElementById(ID_ATUALIZAR))?.focus();
             setAberto(null);
-            // Back to the document's own "Abrir" (the detail may have been opened by an issue, whose form is gone).
-            focar(() => document.querySelector<HTMLElement>(`tr[data-documento-id="${CSS.escape(aberto.id)}"] button`) ?? document.getElementById(ID_ATUALIZAR));
           }}
         />
       ) : null}

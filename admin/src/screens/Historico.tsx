@@ -167,9 +167,9 @@ export function Historico(props: { titulo: string }) {
           lote={aberto}
           filtro={filtro}
           aoFechar={() => {
+            // Before the panel unmounts with the focus in it: back to the batch's own button.
+            (document.querySelector<HTMLElement>(`tr[data-lote-id="${CSS.escape(aberto.loteId)}"] button`) ?? document.getElementById(ID_ATUALIZAR))?.focus();
             setAberto(null);
-            // Back to the batch's own button (the panel that had the focus is gone).
-            focar(() => document.querySelector<HTMLElement>(`tr[data-lote-id="${CSS.escape(aberto.loteId)}"] button`) ?? document.getElementById(ID_ATUALIZAR));
           }}
         />
       ) : null}

@@ -162,9 +162,9 @@ export function Tokens(props: { titulo: string }) {
           valor={criado.valor}
           token={criado.token}
           aoFechar={() => {
+            // Before the panel unmounts with the focus in it: back to the button that made it, ready for the next token.
+            document.getElementById(ID_CRIAR)?.focus();
             setCriado(null);
-            // The panel unmounts with the focus in it: back to the button that made it, ready for the next token.
-            focar(() => document.getElementById(ID_CRIAR));
           }}
         />
       ) : null}
