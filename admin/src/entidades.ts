@@ -1,12 +1,12 @@
-/** Display names of the ingestion entities (the ids come from the graph, `entidadesIngestao`). */
-const NOMES: Record<string, string> = {
-  incidente_seguranca: 'Incidente de segurança',
-  ativo_informacao: 'Ativo de informação',
-  risco_corporativo: 'Risco corporativo',
-  consumo_energia: 'Consumo de energia',
-  emissao: 'Emissão',
-};
+/** An ingestion entity as the graph describes it (`entidadesIngestaoComNome`, the ingestion service's discovery). */
+export interface EntidadeIngestao {
+  entidade: string;
+  nome: string;
+}
 
-export function nomeEntidade(id: string): string {
-  return NOMES[id] ?? id;
+export const CAMPOS_ENTIDADES = 'entidadesIngestaoComNome { entidade nome }';
+
+/** The display name of an entity id; the id itself when the list is not loaded (or the entity left it). */
+export function nomeEntidade(entidades: readonly EntidadeIngestao[], id: string): string {
+  return entidades.find((e) => e.entidade === id)?.nome ?? id;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { signDevSession } from '@erp/kit';
 import { criarPfx } from '../../services/settings/test/support/certificados';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 import { openBrowser, screenshot, seriousAccessibilityViolations, until, type Browser } from './admin-browser';
@@ -24,6 +25,16 @@ let cnpj = '';
 // Page-side expressions are strings: the tests' type check has no DOM library.
 const activeText = () => page.evaluate<string>("document.activeElement?.textContent ?? ''");
 const activeLabel = () => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
+/** Every URL the page asked for, to check that none left the gateway's origin. */
+const requested: string[] = [];
+
+/** The development sign-in screen, as an administrator of the test's company. */
+async function signIn(): Promise<void> {
+  await page.getByLabel('Empresa (identificador)').fill(companyId);
+  await page.getByLabel('Administrador').check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Tokens de ingestão' }).waitFor();
+}
 const byId = (id: string) => page.locator(`[id="${id}"]`);
 
 beforeAll(async () => {
@@ -33,6 +44,7 @@ beforeAll(async () => {
   browser = await openBrowser();
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stackEnv.gatewayUrl });
+  page.on('request', (request) => requested.push(request.url()));
   page.on('pageerror', (error) => {
     throw error;
   });
@@ -48,10 +60,7 @@ describe('admin page - session and tokens', () => {
     await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
     await screenshot(page, 'entrar');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.getByLabel('Empresa (identificador)').fill(companyId);
-    await page.getByLabel('Administrador').check();
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Tokens de ingestão' }).waitFor();
+    await signIn();
     expect(await page.locator('.topo').textContent()).toContain(companyId);
   });
 
@@ -154,8 +163,8 @@ describe('admin page - import history', () => {
       body: {
         linhas: [
           { codigo: 'INC-1', titulo: 'Porta aberta', tipo: 'Confidencialidade', severidade: 'alta', dataDeteccao: '21/11/2026 14:30' },
-          { codigo: 'INC-2', titulo: 'Ataque; "grave"', tipo: 'Ransomware' },
-          { titulo: 'sem código', tipo: 'Integridade' },
+          { codigo: 'INC-2', titulo: 'Ataque; "grave"', tipo: 'Ransomware', descricao: '=HIPERLINK("http://x")' },
+          { titulo: 'sem código', tipo: 'Integridade', descricao: '-12.5' },
         ],
       },
     });
@@ -191,14 +200,44 @@ describe('admin page - import history', () => {
     expect(download.suggestedFilename()).toBe(`recusadas-incidente_seguranca-${loteId}.csv`);
     const csv = fs.readFileSync(await download.path(), 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('linha;erros;codigo;titulo;tipo');
-    expect(lines[1]).toMatch(/^2;[^;]*Ransomware[^;]*;INC-2;"Ataque; ""grave""";Ransomware$/);
-    expect(lines[2]).toMatch(/^3;[^;]*;;sem código;Integridade$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('linha;erros;codigo;titulo;tipo;descricao');
+    // Each row's reasons, joined; a formula defused with an apostrophe; a negative number as sent.
+    const quoted = (text: string) => (/[;"]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+    expect(lines[1]).toBe(`2;${quoted(reasons[0].erros.join(' | '))};INC-2;"Ataque; ""grave""";Ransomware;"'=HIPERLINK(""http://x"")"`);
+    expect(lines[2]).toBe(`3;${quoted(reasons[1].erros.join(' | '))};;sem código;Integridade;-12.5`);
 
     await page.locator('section', { has: page.getByRole('heading', { name: /Linhas recusadas/ }) }).getByRole('button', { name: 'Fechar' }).click();
     await page.getByRole('heading', { name: /Linhas recusadas/ }).waitFor({ state: 'detached' });
     const openLabel = await open.getAttribute('aria-label');
     expect(await until(activeLabel, (l) => l === openLabel)).toBe(openLabel);
+  });
+
+  it('admin page - batches newest first across entities; the entity filter keeps only that entity’s', async () => {
+    const created = await graphql<{ criarTokenIngestao: { token: string } }>(
+      'mutation($input: CriarTokenIngestaoInput!) { criarTokenIngestao(input: $input) { token } }',
+      { input: { nome: 'Inventário e SIEM', entidades: ['ativo_informacao', 'incidente_seguranca'], modo: 'UPSERT' } },
+      admin,
+    );
+    const token = created.data!.criarTokenIngestao.token;
+    const asset = await rest('POST', '/api/ingestao-pub/ativo_informacao', { bearer: token, body: { linhas: [{ codigo: 'ATV-1', nome: 'Servidor de arquivos' }, { codigo: 'ATV-2', nome: 'Notebook' }] } });
+    const incident = await rest('POST', '/api/ingestao-pub/incidente_seguranca', { bearer: token, body: { linhas: [{ codigo: 'INC-9', titulo: 'Outro incidente' }] } });
+    expect([asset.status, incident.status]).toEqual([200, 200]);
+    const [assetBatch, incidentBatch] = [asset.body.dados.loteId as string, incident.body.dados.loteId as string];
+
+    const listed = async () => {
+      const rows = page.locator('tr[data-lote-id]');
+      return Promise.all(Array.from({ length: await rows.count() }, (_, i) => rows.nth(i).getAttribute('data-lote-id')));
+    };
+    await page.getByLabel('Entidade').selectOption('');
+    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    expect(await until(listed, (ids) => ids.length === 3)).toEqual([incidentBatch, assetBatch, loteId]);
+    expect(await page.locator(`tr[data-lote-id="${assetBatch}"] td`).nth(1).textContent()).toBe('Ativo de informação');
+
+    await page.getByLabel('Entidade').selectOption('ativo_informacao');
+    expect(await until(listed, (ids) => ids.length === 1)).toEqual([assetBatch]);
+    await page.getByLabel('Entidade').selectOption('incidente_seguranca');
+    expect(await until(listed, (ids) => ids.length === 2)).toEqual([incidentBatch, loteId]);
   });
 });
 
@@ -304,6 +343,82 @@ describe('admin page - fiscal settings', () => {
     await page.getByRole('button', { name: new RegExp(`Descartar as minhas alterações e carregar a versão ${other.body.dados.versao}`) }).click();
     await page.getByText(new RegExp(`Versão ${other.body.dados.versao}, salva em`)).waitFor();
     expect(await page.getByLabel('Timeout (segundos)').inputValue()).toBe('45');
+  });
+
+  it('admin page - "Salvar por cima" asks first, then replaces the newer version with what was typed', async () => {
+    const current = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
+    const other = await rest('PUT', '/api/erp/faturamento/configuracao', {
+      bearer: admin,
+      body: { ...current.body.dados, timeoutSegundos: 30 },
+      headers: { 'if-match': current.headers.get('etag')! },
+    });
+    expect(other.status).toBe(200);
+    const newer = other.body.dados.versao as number;
+
+    await page.getByLabel('Timeout (segundos)').fill('70');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    const overwrite = page.getByRole('button', { name: `Salvar as minhas alterações por cima da versão ${newer}` });
+    await overwrite.click();
+    const dialog = page.getByRole('dialog', { name: `Salvar por cima da versão ${newer}?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(`as alterações da versão ${newer} são substituídas pelas suas`);
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.timeoutSegundos).toBe(30);
+
+    await overwrite.click();
+    await dialog.getByRole('button', { name: `Salvar por cima da versão ${newer}` }).click();
+    await page.getByText(`Configurações salvas (versão ${newer + 1}).`).waitFor();
+    expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados).toMatchObject({ versao: newer + 1, timeoutSegundos: 70 });
+  });
+
+  it('admin page - removing the stored certificate or web-service password asks first; "Voltar" saves nothing', async () => {
+    const before = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados;
+    const save = page.getByRole('button', { name: 'Salvar configurações' });
+    const dialog = page.getByRole('dialog', { name: 'Salvar e remover o que está guardado?' });
+
+    await page.getByLabel('Remover o certificado guardado ao salvar').check();
+    await save.click();
+    expect(await dialog.textContent()).toContain('o certificado A1 de EMPRESA DA PAGINA LTDA');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByLabel('Remover o certificado guardado ao salvar').uncheck();
+
+    await page.getByLabel('Remover a senha guardada ao salvar').check();
+    await save.click();
+    expect(await dialog.textContent()).toContain('a senha guardada do web service da NFS-e é apagada');
+    expect(await dialog.textContent()).not.toContain('certificado');
+    await dialog.getByRole('button', { name: 'Voltar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.versao).toBe(before.versao);
+
+    await save.click();
+    await dialog.getByRole('button', { name: 'Salvar e remover' }).click();
+    await page.getByText(`Configurações salvas (versão ${before.versao + 1}).`).waitFor();
+    const after = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados;
+    expect(after.nfse.senha).toBeNull();
+    expect(after.certificadoA1).toEqual(before.certificadoA1);
+  });
+
+  it('admin page - a certificate refused for its password shows the API’s message under the password field', async () => {
+    const pfx = criarPfx('senha-certa', { cnpjNoNome: cnpj, razaoSocial: 'EMPRESA DA PAGINA LTDA', validoAte: new Date(Date.now() + 200 * 86_400_000) });
+    await page.getByLabel('Substituir por outro arquivo .pfx').setInputFiles({ name: 'novo.pfx', mimeType: 'application/x-pkcs12', buffer: pfx });
+    await page.getByLabel('Senha do arquivo .pfx').fill('senha-errada');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    const message = byId('cfg-certificadoA1.senha-erro');
+    await message.waitFor();
+
+    const current = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados;
+    const api = await rest('PUT', '/api/erp/faturamento/configuracao', {
+      bearer: admin,
+      body: { ...current, certificadoA1: { arquivoBase64: pfx.toString('base64'), senha: 'senha-errada' } },
+    });
+    expect(api.body.codigo).toBe('CERTIFICADO_SENHA_INVALIDA');
+    expect(await message.textContent()).toBe(api.body.erro);
+    expect(await byId('cfg-certificadoA1.senha').getAttribute('aria-invalid')).toBe('true');
+    expect(await until(activeText, (t) => t.includes('1 campo precisa de correção'))).toContain('1 campo precisa de correção');
+    await page.getByRole('button', { name: 'Desfazer alterações' }).click();
+    await message.waitFor({ state: 'detached' });
   });
 });
 
@@ -423,6 +538,52 @@ describe('admin page - fiscal documents', () => {
     await detail.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
     expect(await detail.textContent()).toContain('Cancelado por outra tela do ERP');
   });
+
+  it('admin page - issues a CT-e through the form (no DACTE offered), marks the start of the service, and filters by model', async () => {
+    const transported = await emitir(admin, nfeVenda());
+    expect(transported.status).toBe(201);
+    await page.getByLabel('Situação').selectOption('');
+    await page.getByRole('button', { name: 'Emitir documento' }).click();
+    await page.getByRole('heading', { name: 'Emitir documento fiscal' }).waitFor();
+    await byId('modelo').selectOption('CTE');
+    await page.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
+    await page.getByLabel('UF', { exact: true }).fill('SP');
+    await page.getByLabel('Código', { exact: true }).fill('FRETE');
+    await page.getByLabel('Descrição').fill('Frete da venda');
+    await page.getByLabel('Quantidade').fill('1');
+    await page.getByLabel('Valor unitário (R$)').fill('80');
+    await page.getByLabel('CFOP').fill('5353');
+    await page.getByLabel('CSOSN (Simples)').fill('102');
+    await page.getByLabel('Chaves das NF-e transportadas (uma por linha)').fill(transported.body.dados.chaveAcesso);
+    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    const detail = page.locator('.detalhe');
+    const heading = detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ });
+    await heading.waitFor();
+    const id = await page.locator('tr.selecionada').getAttribute('data-documento-id');
+    const stored = await graphql('query($id: ID!) { documentoFiscal(id: $id) { modelo situacao } }', { id }, admin);
+    expect(stored.data!.documentoFiscal).toEqual({ modelo: 'CTE', situacao: 'AUTORIZADO' });
+    expect(await detail.getByRole('link', { name: /DACTE|DANFE/ }).count()).toBe(0);
+    expect(await detail.locator('.arquivos').textContent()).toContain('DACTE: não é gerado');
+    expect((await rest('GET', `/api/erp/faturamento/documentos/${id}/danfe.pdf`, { bearer: admin })).body.codigo).toBe('DANFE_INDISPONIVEL');
+
+    await detail.getByRole('button', { name: 'Registrar início do serviço…' }).click();
+    await page.getByRole('dialog', { name: 'Registrar o início do serviço de transporte?' }).getByRole('button', { name: 'Registrar início do serviço' }).click();
+    await page.getByText('Início do serviço registrado.').waitFor();
+    expect(await detail.textContent()).toContain('Serviço iniciado em');
+    expect(await detail.textContent()).toContain('não pode mais ser cancelado (serviço iniciado)');
+    expect(await detail.getByRole('button', { name: /Registrar início/ }).count()).toBe(0);
+    const marked = await graphql('query($id: ID!) { documentoFiscal(id: $id) { servicoIniciadoEm prazoCancelamento } }', { id }, admin);
+    expect(marked.data!.documentoFiscal).toEqual({ servicoIniciadoEm: expect.any(String), prazoCancelamento: null });
+
+    const models = () => page.locator('tr[data-documento-id] td:nth-child(2)').allTextContents();
+    await byId('docs-modelo').selectOption('CTE');
+    expect(await until(models, (m) => m.length > 0 && m.every((x) => x === 'CT-e (57)'))).toEqual(['CT-e (57)']);
+    expect(await page.locator(`tr[data-documento-id="${id}"]`).count()).toBe(1);
+    await byId('docs-modelo').selectOption('NFE');
+    expect(await until(models, (m) => m.length > 0 && m.every((x) => x === 'NF-e (55)'))).toContain('NF-e (55)');
+    expect(await page.locator(`tr[data-documento-id="${id}"]`).count()).toBe(0);
+    await byId('docs-modelo').selectOption('');
+  });
 });
 
 describe('admin page - tax simulation', () => {
@@ -464,14 +625,99 @@ describe('admin page - tax simulation', () => {
     expect(provisioned).toHaveLength(1);
     expect(provisioned[0].titulos).toHaveLength(planned);
   });
+
+  it('admin page - the simulation API’s field errors are shown under their fields', async () => {
+    await page.getByLabel('Alíquota ISS (%)').fill('9');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('simularImpostos')),
+      page.getByRole('button', { name: 'Simular' }).click(),
+    ]);
+    const campos = ((await answer.json()).errors?.[0]?.extensions?.campos ?? []) as { campo: string; mensagem: string }[];
+    expect(campos.map((c) => c.campo)).toContain('aliquotaIss');
+    for (const { campo, mensagem } of campos) {
+      await byId(`sim-${campo}-erro`).waitFor();
+      expect(await byId(`sim-${campo}-erro`).textContent()).toBe(mensagem);
+      expect(await byId(`sim-${campo}`).getAttribute('aria-invalid')).toBe('true');
+    }
+    await page.getByLabel('Alíquota ISS (%)').fill('');
+  });
 });
 
-describe('admin page - entity list for the token form', () => {
+describe('admin page - what the page reads from the graph', () => {
   it('admin page - entidadesIngestao lists every ingestion entity, for admins only', async () => {
     const asAdmin = await graphql('{ entidadesIngestao }', {}, admin);
     expect(asAdmin.data!.entidadesIngestao).toEqual(['incidente_seguranca', 'ativo_informacao', 'risco_corporativo', 'consumo_energia', 'emissao']);
     const asUser = await graphql('{ entidadesIngestao }', {}, await sessionFor(companyId, 'user'));
     expect(asUser.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('admin page - entidadesIngestaoComNome gives each entity the name of the ingestion discovery, for admins only', async () => {
+    const named = await graphql<{ entidadesIngestaoComNome: { entidade: string; nome: string }[] }>('{ entidadesIngestaoComNome { entidade nome } }', {}, admin);
+    const ids = (await graphql('{ entidadesIngestao }', {}, admin)).data!.entidadesIngestao;
+    expect(named.data!.entidadesIngestaoComNome.map((e) => e.entidade)).toEqual(ids);
+    const discovery = await rest('GET', '/api/ingestao-pub/entidades', { bearer: tokenValue });
+    expect(discovery.status).toBe(200);
+    const discovered = discovery.body.dados.entidades as { entidade: string; nome: string }[];
+    expect(discovered.length).toBeGreaterThan(0);
+    for (const { entidade, nome } of discovered) expect(named.data!.entidadesIngestaoComNome).toContainEqual({ entidade, nome });
+    const asUser = await graphql('{ entidadesIngestaoComNome { entidade } }', {}, await sessionFor(companyId, 'user'));
+    expect(asUser.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('admin page - loteImportacao reads one batch of the session company; another company gets null for the same id', async () => {
+    const query = 'query($loteId: ID!) { loteImportacao(loteId: $loteId) { loteId entidade recusadas linhasRecusadas { linha } } }';
+    const own = await graphql(query, { loteId }, admin);
+    expect(own.errors).toBeUndefined();
+    expect(own.data!.loteImportacao).toEqual({ loteId, entidade: 'incidente_seguranca', recusadas: 2, linhasRecusadas: [{ linha: 2 }, { linha: 3 }] });
+    const other = await graphql(query, { loteId }, await sessionFor(newCompanyId('admin-page-other'), 'admin'));
+    expect(other.errors).toBeUndefined();
+    expect(other.data!.loteImportacao).toBeNull();
+    expect((await graphql(query, { loteId: 'nao-existe' }, admin)).data!.loteImportacao).toBeNull();
+    expect((await graphql(query, { loteId: 'x'.repeat(5_000) }, admin)).data!.loteImportacao).toBeNull();
+    const asUser = await graphql(query, { loteId }, await sessionFor(companyId, 'user'));
+    expect(asUser.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('admin page - session end, sign-out and the page’s own requests', () => {
+  const SESSION_KEY = 'erp-admin:sessao-dev';
+
+  it('admin page - an UNAUTHENTICATED answer (a session the stack refuses) returns to the sign-in, saying why', async () => {
+    // A session whose claims the page accepts but whose signature the gateway refuses.
+    const signature = admin.split('.')[2];
+    const forged = `${admin.slice(0, -signature.length)}${signature.startsWith('AAAA') ? 'BBBB' : 'AAAA'}${signature.slice(4)}`;
+    await page.evaluate(`sessionStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(forged)})`);
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/tokens`);
+    await page.reload();
+    await page.getByText('A sessão não vale mais (expirou ou foi recusada). Entre de novo.').waitFor();
+    await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
+    expect(await page.evaluate<string | null>(`sessionStorage.getItem(${JSON.stringify(SESSION_KEY)})`)).toBeNull();
+  });
+
+  it('admin page - a development session that runs out returns to the sign-in a minute before it expires', async () => {
+    // 61 seconds of validity: the page gives it up at exp - 60 s, about a second after it starts.
+    const short = await signDevSession(stackEnv.sessionSecret, { companyId, role: 'admin', userId: 'curta' }, 61);
+    await page.evaluate(`sessionStorage.setItem(${JSON.stringify(SESSION_KEY)}, ${JSON.stringify(short)})`);
+    await page.reload();
+    await page.getByText('Sua sessão de desenvolvimento terminou. Entre de novo.').waitFor();
+    await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
+  });
+
+  it('admin page - "Sair" forgets the development session: a reload stays on the sign-in', async () => {
+    await signIn();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
+    expect(await page.evaluate<string | null>(`sessionStorage.getItem(${JSON.stringify(SESSION_KEY)})`)).toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { name: /entrar \(desenvolvimento\)/ }).waitFor();
+    expect(await page.locator('.topo').count()).toBe(0);
+  });
+
+  it('admin page - every request the page made went to the gateway’s own origin', async () => {
+    const origin = new URL(stackEnv.gatewayUrl).origin;
+    expect(requested.length).toBeGreaterThan(50);
+    const outside = requested.filter((url) => !(url.startsWith('data:') || new URL(url.replace(/^blob:/, '')).origin === origin));
+    expect(outside).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ErroApi, mensagemDeErro, type CampoComErro } from '../api';
 import { Campo, Mensagem, type AtributosCampo } from '../components/Campo';
+import { Confirmacao, type PedidoConfirmacao } from '../components/Confirmacao';
 import { focar, Titulo } from '../components/Titulo';
 import { useApp } from '../context';
 import { dataHora } from '../format';
@@ -201,6 +202,7 @@ export function Configuracoes(props: { titulo: string }) {
   const [conflito, setConflito] = useState<{ versao: number; atualizadoEm: string | null } | null>(null);
   const [salvo, setSalvo] = useState<string | null>(null);
   const [salvando, setSalvando] = useState(false);
+  const [pedido, setPedido] = useState<PedidoConfirmacao | null>(null);
   /** A .pfx being read: saving now would send the form without it (or with the previous file). */
   const [lendoCertificado, setLendoCertificado] = useState(false);
   const leitura = useRef(0);
@@ -252,8 +254,37 @@ export function Configuracoes(props: { titulo: string }) {
       }),
   });
 
-  async function salvar(evento: FormEvent, versaoEsperada: number) {
+  /**
+   * A save that cannot be undone from this screen asks first: overwriting someone else's version, removing the
+   * stored certificate, removing the stored web-service password. One dialog lists whichever of them this save does.
+   */
+  function pedirSalvar(evento: FormEvent, versaoEsperada: number, porCima: boolean) {
     evento.preventDefault();
+    if (!form || !config || lendoCertificado) return;
+    const perdas: ReactNode[] = [];
+    if (porCima) perdas.push(<li key="versao">as alterações da versão {versaoEsperada} são substituídas pelas suas (quem as fez não é avisado);</li>);
+    if (form.removerCertificado && config.certificadoA1) {
+      perdas.push(<li key="certificado">o certificado A1 de {config.certificadoA1.titular} é apagado: nenhum documento é transmitido até outro ser enviado;</li>);
+    }
+    if (form.removerNfseSenha && config.nfse.senha) perdas.push(<li key="senha">a senha guardada do web service da NFS-e é apagada;</li>);
+    if (!perdas.length) return void salvar(versaoEsperada);
+    setPedido({
+      titulo: porCima ? `Salvar por cima da versão ${versaoEsperada}?` : 'Salvar e remover o que está guardado?',
+      mensagem: (
+        <>
+          <p>
+            Ao salvar, <strong>não dá para desfazer</strong>:
+          </p>
+          <ul>{perdas}</ul>
+        </>
+      ),
+      acao: porCima ? `Salvar por cima da versão ${versaoEsperada}` : 'Salvar e remover',
+      perigo: true,
+      aoConfirmar: () => salvar(versaoEsperada),
+    });
+  }
+
+  async function salvar(versaoEsperada: number) {
     if (!form || lendoCertificado) return;
     setSalvo(null);
     setGeral(null);
@@ -356,7 +387,7 @@ export function Configuracoes(props: { titulo: string }) {
               <button type="button" onClick={() => void carregar()}>
                 Descartar as minhas alterações e carregar a versão {conflito.versao}
               </button>
-              <button type="button" className="perigo" onClick={(e) => void salvar(e, conflito.versao)}>
+              <button type="button" className="perigo" onClick={(e) => pedirSalvar(e, conflito.versao, true)}>
                 Salvar as minhas alterações por cima da versão {conflito.versao}
               </button>
             </div>
@@ -370,7 +401,7 @@ export function Configuracoes(props: { titulo: string }) {
         </Mensagem>
       ) : null}
 
-      <form onSubmit={(e) => void salvar(e, config.versao)} noValidate aria-label="Configurações fiscais">
+      <form onSubmit={(e) => pedirSalvar(e, config.versao, false)} noValidate aria-label="Configurações fiscais">
         <fieldset disabled={somenteLeitura} className="grupo">
           <legend>Emissão (SEFAZ)</legend>
           <div className="grade">
@@ -569,6 +600,7 @@ export function Configuracoes(props: { titulo: string }) {
           </div>
         )}
       </form>
+      <Confirmacao pedido={pedido} aoFechar={() => setPedido(null)} />
     </section>
   );
 }

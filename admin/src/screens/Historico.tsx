@@ -4,7 +4,7 @@ import { Campo, Mensagem } from '../components/Campo';
 import { focar, Titulo } from '../components/Titulo';
 import { useApp } from '../context';
 import { linhasRecusadasCsv, valoresLegiveis, type LinhaRecusada } from '../csv';
-import { nomeEntidade } from '../entidades';
+import { CAMPOS_ENTIDADES, nomeEntidade, type EntidadeIngestao } from '../entidades';
 import { dataHora, numero } from '../format';
 
 interface Lote {
@@ -20,35 +20,28 @@ interface Lote {
   recebidoEm: string;
   duracaoMs: number;
 }
-/** A batch and the cursor of the page it came in, so its refused rows can be read from the same page. */
-interface LoteNaLista extends Lote {
-  pagina: string | null;
-}
-
 const POR_PAGINA = 20;
 const CAMPOS_LOTE = 'loteId entidade origem prefixoToken modo totalLinhas gravadas recusadas duplicadas recebidoEm duracaoMs';
 const HISTORICO = `query($entidade: String, $primeiros: Int, $depois: String) {
   historicoImportacoes(entidade: $entidade, primeiros: $primeiros, depois: $depois) { itens { ${CAMPOS_LOTE} } proximo }
 }`;
-const COM_RECUSADAS = `query($entidade: String, $primeiros: Int, $depois: String) {
-  historicoImportacoes(entidade: $entidade, primeiros: $primeiros, depois: $depois) { itens { loteId linhasRecusadas { linha valores erros } } proximo }
-}`;
-const ENTIDADES = '{ entidadesIngestao }';
+const RECUSADAS = 'query($loteId: ID!) { loteImportacao(loteId: $loteId) { loteId linhasRecusadas { linha valores erros } } }';
+const ENTIDADES = `{ ${CAMPOS_ENTIDADES} }`;
 const ID_ATUALIZAR = 'historico-atualizar';
 
 export function Historico(props: { titulo: string }) {
   const { api, sessao } = useApp();
-  const [entidades, setEntidades] = useState<string[]>([]);
+  const [entidades, setEntidades] = useState<EntidadeIngestao[]>([]);
   const [filtro, setFiltro] = useState('');
-  const [lotes, setLotes] = useState<LoteNaLista[] | null>(null);
+  const [lotes, setLotes] = useState<Lote[] | null>(null);
   const [proximo, setProximo] = useState<string | null>(null);
   const [erro, setErro] = useState<string | null>(null);
-  const [aberto, setAberto] = useState<LoteNaLista | null>(null);
+  const [aberto, setAberto] = useState<Lote | null>(null);
 
   useEffect(() => {
     api
-      .graphql<{ entidadesIngestao: string[] }>(ENTIDADES)
-      .then((d) => setEntidades(d.entidadesIngestao))
+      .graphql<{ entidadesIngestaoComNome: EntidadeIngestao[] }>(ENTIDADES)
+      .then((d) => setEntidades(d.entidadesIngestaoComNome))
       .catch(() => setEntidades([]));
   }, [api]);
 
@@ -60,7 +53,7 @@ export function Historico(props: { titulo: string }) {
           primeiros: POR_PAGINA,
           depois,
         });
-        const novos = dados.historicoImportacoes.itens.map((l) => ({ ...l, pagina: depois }));
+        const novos = dados.historicoImportacoes.itens;
         setLotes((atuais) => (depois ? [...(atuais ?? []), ...novos] : novos));
         setProximo(dados.historicoImportacoes.proximo);
         setErro(null);
@@ -96,8 +89,8 @@ export function Historico(props: { titulo: string }) {
             <select {...a} required={false} value={filtro} onChange={(e) => setFiltro(e.target.value)}>
               <option value="">Todas</option>
               {entidades.map((e) => (
-                <option key={e} value={e}>
-                  {nomeEntidade(e)}
+                <option key={e.entidade} value={e.entidade}>
+                  {e.nome}
                 </option>
               ))}
             </select>
@@ -132,7 +125,7 @@ export function Historico(props: { titulo: string }) {
               {lotes.map((l) => (
                 <tr key={l.loteId} data-lote-id={l.loteId} className={aberto?.loteId === l.loteId ? 'selecionada' : undefined}>
                   <td>{dataHora(l.recebidoEm)}</td>
-                  <td>{nomeEntidade(l.entidade)}</td>
+                  <td>{nomeEntidade(entidades, l.entidade)}</td>
                   <td>
                     {l.origem} <code className="discreto">{l.prefixoToken}…</code>
                   </td>
@@ -165,7 +158,7 @@ export function Historico(props: { titulo: string }) {
       {aberto ? (
         <LoteAberto
           lote={aberto}
-          filtro={filtro}
+          nomeEntidade={nomeEntidade(entidades, aberto.entidade)}
           aoFechar={() => {
             // Before the panel unmounts with the focus in it: back to the batch's own button.
             (document.querySelector<HTMLElement>(`tr[data-lote-id="${CSS.escape(aberto.loteId)}"] button`) ?? document.getElementById(ID_ATUALIZAR))?.focus();
@@ -177,11 +170,8 @@ export function Historico(props: { titulo: string }) {
   );
 }
 
-/**
- * The refused rows of one batch, read from the history page the batch came in (the graph keeps them on each
- * history entry). A newer batch may have pushed it to a later page: the following pages are read until it is found.
- */
-function LoteAberto(props: { lote: LoteNaLista; filtro: string; aoFechar: () => void }) {
+/** The refused rows of one batch, read on their own (`loteImportacao`): the list reads only the counts. */
+function LoteAberto(props: { lote: Lote; nomeEntidade: string; aoFechar: () => void }) {
   const { api } = useApp();
   const { lote } = props;
   const [linhas, setLinhas] = useState<LinhaRecusada[] | null>(null);
@@ -193,33 +183,24 @@ function LoteAberto(props: { lote: LoteNaLista; filtro: string; aoFechar: () => 
     setLinhas(null);
     setErro(null);
     focar(() => titulo.current);
-    (async () => {
-      let depois = lote.pagina;
-      for (let pagina = 0; pagina < 20; pagina += 1) {
-        const dados = await api.graphql<{ historicoImportacoes: { itens: { loteId: string; linhasRecusadas: LinhaRecusada[] }[]; proximo: string | null } }>(COM_RECUSADAS, {
-          entidade: props.filtro || null,
-          primeiros: POR_PAGINA,
-          depois,
-        });
-        const achado = dados.historicoImportacoes.itens.find((i) => i.loteId === lote.loteId);
-        if (achado) return achado.linhasRecusadas;
-        depois = dados.historicoImportacoes.proximo;
-        if (!depois) break;
-      }
-      throw new Error('lote não encontrado no histórico');
-    })()
+    api
+      .graphql<{ loteImportacao: { loteId: string; linhasRecusadas: LinhaRecusada[] } | null }>(RECUSADAS, { loteId: lote.loteId })
+      .then((dados) => {
+        if (!dados.loteImportacao) throw new Error('este lote não está mais no histórico da empresa');
+        return dados.loteImportacao.linhasRecusadas;
+      })
       .then((l) => vivo && setLinhas(l))
       .catch((e: unknown) => vivo && setErro(mensagemDeErro(e)));
     return () => {
       vivo = false;
     };
-  }, [api, lote, props.filtro]);
+  }, [api, lote]);
 
   return (
     <section className="cartao" aria-labelledby="lote-titulo">
       <div className="linha espalhada">
         <h2 id="lote-titulo" tabIndex={-1} ref={titulo}>
-          Linhas recusadas — {nomeEntidade(lote.entidade)}, {dataHora(lote.recebidoEm)}
+          Linhas recusadas — {props.nomeEntidade}, {dataHora(lote.recebidoEm)}
         </h2>
         <button type="button" onClick={props.aoFechar}>
           Fechar

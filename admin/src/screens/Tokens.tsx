@@ -4,7 +4,7 @@ import { Campo, Mensagem } from '../components/Campo';
 import { Confirmacao, type PedidoConfirmacao } from '../components/Confirmacao';
 import { focar, Titulo } from '../components/Titulo';
 import { useApp } from '../context';
-import { nomeEntidade } from '../entidades';
+import { CAMPOS_ENTIDADES, nomeEntidade, type EntidadeIngestao } from '../entidades';
 import { dataHora, hojeEmBrasilia } from '../format';
 
 type Status = 'ATIVO' | 'INATIVO' | 'REVOGADO' | 'EXPIRADO';
@@ -21,7 +21,7 @@ interface Token {
 }
 
 const CAMPOS_TOKEN = 'id nome prefixo modo status entidades expiraEm criadoEm ultimoUsoEm';
-const LISTAR = `{ tokensIngestao { ${CAMPOS_TOKEN} } entidadesIngestao }`;
+const LISTAR = `{ tokensIngestao { ${CAMPOS_TOKEN} } ${CAMPOS_ENTIDADES} }`;
 const CRIAR = `mutation($input: CriarTokenIngestaoInput!) { criarTokenIngestao(input: $input) { token tokenIngestao { ${CAMPOS_TOKEN} } } }`;
 const ACOES = {
   revogar: `mutation($id: ID!) { revogarTokenIngestao(id: $id) { ${CAMPOS_TOKEN} } }`,
@@ -41,7 +41,7 @@ const fimDoDia = (dia: string) => `${dia}T23:59:59.999-03:00`;
 export function Tokens(props: { titulo: string }) {
   const { api, sessao, anunciar } = useApp();
   const [tokens, setTokens] = useState<Token[] | null>(null);
-  const [entidades, setEntidades] = useState<string[]>([]);
+  const [entidades, setEntidades] = useState<EntidadeIngestao[]>([]);
   const [erroLista, setErroLista] = useState<string | null>(null);
   const [resultado, setResultado] = useState<{ tipo: 'ok' | 'erro'; texto: string } | null>(null);
   const [criado, setCriado] = useState<{ valor: string; token: Token } | null>(null);
@@ -50,9 +50,9 @@ export function Tokens(props: { titulo: string }) {
 
   const carregar = useCallback(async () => {
     try {
-      const dados = await api.graphql<{ tokensIngestao: Token[]; entidadesIngestao: string[] }>(LISTAR);
+      const dados = await api.graphql<{ tokensIngestao: Token[]; entidadesIngestaoComNome: EntidadeIngestao[] }>(LISTAR);
       setTokens(dados.tokensIngestao);
-      setEntidades(dados.entidadesIngestao);
+      setEntidades(dados.entidadesIngestaoComNome);
       setErroLista(null);
     } catch (e) {
       setErroLista(e instanceof ErroApi && e.codigo === 'FORBIDDEN' ? 'Só administradores da empresa gerenciam tokens de ingestão.' : mensagemDeErro(e));
@@ -129,9 +129,9 @@ export function Tokens(props: { titulo: string }) {
       conteudo: (
         <fieldset className="lista-opcoes">
           <legend>Entidades</legend>
-          {entidades.map((e) => (
-            <label key={e} className="opcao">
-              <input type="checkbox" name="entidades" value={e} defaultChecked={token.entidades.includes(e)} /> {nomeEntidade(e)} <code>{e}</code>
+          {entidades.map(({ entidade, nome }) => (
+            <label key={entidade} className="opcao">
+              <input type="checkbox" name="entidades" value={entidade} defaultChecked={token.entidades.includes(entidade)} /> {nome} <code>{entidade}</code>
             </label>
           ))}
         </fieldset>
@@ -212,7 +212,7 @@ export function Tokens(props: { titulo: string }) {
                     <code>{t.prefixo}…</code>
                   </td>
                   <td>{t.modo}</td>
-                  <td>{t.entidades.length ? t.entidades.map(nomeEntidade).join(', ') : <em>sem escopo</em>}</td>
+                  <td>{t.entidades.length ? t.entidades.map((e) => nomeEntidade(entidades, e)).join(', ') : <em>sem escopo</em>}</td>
                   <td>{t.expiraEm ? dataHora(t.expiraEm) : 'não expira'}</td>
                   <td>{t.ultimoUsoEm ? dataHora(t.ultimoUsoEm) : 'nunca'}</td>
                   <td>
@@ -255,7 +255,7 @@ export function Tokens(props: { titulo: string }) {
   );
 }
 
-function NovoToken(props: { entidades: string[]; aoCriar: (valor: string, token: Token) => void }) {
+function NovoToken(props: { entidades: EntidadeIngestao[]; aoCriar: (valor: string, token: Token) => void }) {
   const { api } = useApp();
   const [nome, setNome] = useState('');
   const [marcadas, setMarcadas] = useState<string[]>([]);
@@ -300,7 +300,7 @@ function NovoToken(props: { entidades: string[]; aoCriar: (valor: string, token:
         </Campo>
         <fieldset aria-describedby={erros.entidades ? 'token-entidades-erro' : undefined} className="lista-opcoes">
           <legend>Entidades que o token pode gravar</legend>
-          {props.entidades.map((ent) => (
+          {props.entidades.map(({ entidade: ent, nome: nomeEnt }) => (
             <label key={ent} className="opcao">
               <input
                 type="checkbox"
@@ -308,7 +308,7 @@ function NovoToken(props: { entidades: string[]; aoCriar: (valor: string, token:
                 checked={marcadas.includes(ent)}
                 onChange={(e) => setMarcadas((m) => (e.target.checked ? [...m, ent] : m.filter((x) => x !== ent)))}
               />{' '}
-              {nomeEntidade(ent)} <code>{ent}</code>
+              {nomeEnt} <code>{ent}</code>
             </label>
           ))}
           {erros.entidades ? (

@@ -8,6 +8,7 @@ import { isRecordId, recordIdFromHex, type RecordDoc, type RecordStore } from '.
 import { decodeCursor, encodeCursor } from './cursor';
 
 const MIN_PAGE = 1;
+const MAX_LOTE_ID = 100;
 /** The platform's page ceiling, which the GraphQL cost estimate also assumes. */
 const MAX_PAGE = MAX_PAGE_SIZE;
 
@@ -91,6 +92,19 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
         }
         const docs = await stores.reads.run(session.companyId, () => stores.batches.page(session.companyId, entidade, limit + 1, depois));
         return connection(docs, limit, lote, (last) => encodeCursor('lote', { t: last.recebidoEm.getTime(), l: last._id }));
+      },
+
+      loteImportacao: async (_: unknown, args: { loteId: string }, context: GraphContext) => {
+        const session = requireAdmin(context);
+        // A batch id is a short generated string: anything longer is no batch, and is not sent to the database.
+        if (args.loteId.length > MAX_LOTE_ID) return null;
+        const doc = await stores.reads.run(session.companyId, () => stores.batches.byId(session.companyId, args.loteId));
+        return doc ? lote(doc) : null;
+      },
+
+      entidadesIngestaoComNome: async (_: unknown, _args: unknown, context: GraphContext) => {
+        requireAdmin(context);
+        return entityDefinitions.map((def) => ({ entidade: def.entidade, nome: def.nome }));
       },
 
       registrosIngeridos: async (

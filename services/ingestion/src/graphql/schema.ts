@@ -14,8 +14,19 @@ export const typeDefs = gql`
   type Query {
     "Lotes gravados pela API de ingestão na empresa da sessão, do mais recente ao mais antigo (administradores)."
     historicoImportacoes(entidade: String, primeiros: Int = 50, depois: String): ConexaoLotes!
+    "Um lote do histórico da empresa da sessão, com as linhas recusadas; nulo quando a empresa não tem este lote (administradores)."
+    loteImportacao(loteId: ID!): LoteImportacao
+    "As entidades da API de ingestão com o nome de exibição de cada uma, o mesmo da descoberta (administradores)."
+    entidadesIngestaoComNome: [EntidadeIngestao!]!
     "Registros ingeridos de uma entidade na empresa da sessão, do mais recente ao mais antigo (administradores)."
     registrosIngeridos(entidade: String!, primeiros: Int = 50, depois: String): ConexaoRegistros!
+  }
+
+  type EntidadeIngestao {
+    "Identificador da entidade, o do caminho da API (incidente_seguranca)."
+    entidade: String!
+    "Nome de exibição (Incidente de segurança)."
+    nome: String!
   }
 
   type ConexaoLotes {

@@ -36,6 +36,8 @@ export interface BatchStore {
   record(batch: BatchDoc): Promise<void>;
   /** Newest first; `depois` is the last batch of the previous page (exclusive). */
   page(companyId: string, entidade: string | null, limit: number, depois: BatchPosition | null): Promise<BatchDoc[]>;
+  /** One batch of the company; another company's id is not found. */
+  byId(companyId: string, loteId: string): Promise<BatchDoc | null>;
 }
 
 /** Creates the history indexes, then resolves to the store. */
@@ -64,6 +66,10 @@ export async function createBatchStore(db: Connection, options: { collection?: s
         .sort({ recebidoEm: -1, _id: -1 })
         .limit(limit)
         .toArray();
+    },
+
+    async byId(companyId, loteId) {
+      return collection.findOne({ _id: loteId, companyId }, { maxTimeMS });
     },
   };
 }
