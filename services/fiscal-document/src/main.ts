@@ -12,6 +12,7 @@ import { readConfig } from './config';
 import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
+import { startFactRelay } from './messaging/fact-relay';
 import { fiscalSettingsReader } from './messaging/fiscal-settings';
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
@@ -31,15 +32,7 @@ void bootService({
     const store = await createDocumentsStore(db);
     // Each recorded fact carries its event; the relay publishes it, and first re-applies the fact to the
     // document, finishing a flip whose author died after recording it.
-    const relay = await startOutboxRelay({
-      collection: store.fatos,
-      nc,
-      log,
-      name: 'fiscal-events',
-      complete: async (fato) => {
-        if (fato.efeito) await store.set(fato.documentoId, fato.efeito);
-      },
-    });
+    const relay = await startFactRelay({ store, nc, log });
     // A voiding's outcome carries its event; the relay first marks the range's numbers INUTILIZADO (again, if
     // its author got that far), so the numbering never lags behind an announced voiding.
     const voidingRelay = await startOutboxRelay({

@@ -374,7 +374,7 @@ export class DocumentsService {
       em: this.now(),
     });
     if (recorded) documentMetrics.issued.inc({ model: doc.modelo });
-    await this.deps.store.set(doc._id, efeito);
+    await this.deps.store.applyAuthorization(doc._id, efeito);
     await this.announce();
     return documentView(autorizado, this.now());
   }

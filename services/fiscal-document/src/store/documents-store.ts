@@ -95,6 +95,15 @@ class DocumentsStore {
   }
 
   /**
+   * The authorization's fields, only onto a document still undecided (PROCESSANDO, PENDENTE): a late re-apply (the
+   * relay retrying its event) never turns a cancelled or marked document back. A document becomes cancellable
+   * only once this write landed, so no later state can be written while it may still match.
+   */
+  async applyAuthorization(id: string, campos: Partial<DocumentoRecord>): Promise<void> {
+    await this.documentos.updateOne({ _id: id, situacao: { $in: ['PROCESSANDO', 'PENDENTE'] } }, { $set: campos });
+  }
+
+  /**
    * Takes the next number of a series for a document, gap-free and never twice: the number is claimed by
    * inserting `serie|numero`; starting from the highest taken plus one and moving up by one on each collision
    * means a number is only tried once every lower one is taken, so no gap opens, whatever the replicas.
