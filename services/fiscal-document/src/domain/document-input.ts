@@ -110,13 +110,23 @@ function positivo(erros: Erros, valor: unknown, campo: string, casas: number): n
   return valor;
 }
 
-function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): DestinatarioValido | null {
+/**
+ * The recipient, and its UF apart: the operation's reach (the CFOP's first digit) depends only on the UF, so
+ * another invalid recipient field must not hide a wrong CFOP. `uf` undefined: given but invalid.
+ */
+interface DestinatarioLido {
+  valido: DestinatarioValido | null;
+  uf: string | null | undefined;
+}
+
+function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): DestinatarioLido {
   const campo = 'destinatario';
   if (vazio(valor)) {
     // An NFC-e may go to an anonymous consumer; every other model names its recipient.
-    return modelo === 'NFCE' ? null : erros.add(campo, 'obrigatorio', 'destinatario é obrigatório (exceto NFC-e)');
+    if (modelo !== 'NFCE') erros.add(campo, 'obrigatorio', 'destinatario é obrigatório (exceto NFC-e)');
+    return { valido: null, uf: null };
   }
-  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'destinatario deve ser um objeto');
+  if (!ehObjeto(valor)) return { valido: erros.add(campo, 'tipo', 'destinatario deve ser um objeto'), uf: null };
   const bruto = texto(erros, valor.documento, `${campo}.documento`, { obrigatorio: true, max: 20 });
   let documento: string | null = null;
   let tipoDocumento: 'CNPJ' | 'CPF' = 'CNPJ';
@@ -137,11 +147,11 @@ function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): De
     }
   }
   const nome = texto(erros, valor.nome, `${campo}.nome`, { obrigatorio: false, max: 60, min: 2 });
-  let uf: string | null = null;
+  let uf: string | null | undefined = null;
   if (!vazio(valor.uf)) {
     const sigla = typeof valor.uf === 'string' ? valor.uf.trim().toUpperCase() : '';
     if (sigla === 'EX' || cUfFromSigla(sigla) !== null) uf = sigla;
-    else erros.add(`${campo}.uf`, 'uf_inexistente', 'uf deve ser a sigla de uma unidade da federação (ou EX, exterior)');
+    else uf = erros.add(`${campo}.uf`, 'uf_inexistente', 'uf deve ser a sigla de uma unidade da federação (ou EX, exterior)') ?? undefined;
   }
   let codigoMunicipio: string | null = null;
   if (!vazio(valor.codigoMunicipio)) {
@@ -156,7 +166,8 @@ function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): De
     if (ie === 'ISENTO' || /^\d{2,14}$/.test(ie)) inscricaoEstadual = ie;
     else erros.add(`${campo}.inscricaoEstadual`, 'formato', 'inscricaoEstadual deve ter de 2 a 14 dígitos, ou ISENTO');
   }
-  return documento === null ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual };
+  const valido = documento === null || uf === undefined ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual };
+  return { valido, uf };
 }
 
 /** `ufDestino` undefined: the recipient's UF was given but invalid, so the operation's reach cannot be judged. */
@@ -264,16 +275,14 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   // Without a valid model the per-model rules below cannot be judged: report what can be.
   if (!modelo) return { ok: false, campos: erros.lista };
 
-  const antesDestinatario = erros.lista.length;
-  const dest = destinatario(erros, entrada.destinatario, modelo);
-  const destinatarioInvalido = erros.lista.length > antesDestinatario;
+  const { valido: dest, uf: ufDestino } = destinatario(erros, entrada.destinatario, modelo);
   const itensBrutos = entrada.itens;
   const itens: ItemValido[] = [];
   if (!Array.isArray(itensBrutos) || itensBrutos.length === 0) erros.add('itens', 'obrigatorio', 'itens deve ter ao menos um item');
   else if (itensBrutos.length > MAX_ITENS) erros.add('itens', 'maximo', `no máximo ${MAX_ITENS} itens por documento`);
   else {
     itensBrutos.forEach((bruto, i) => {
-      const valido = item(erros, bruto, i, modelo, ctx, destinatarioInvalido ? undefined : (dest?.uf ?? null));
+      const valido = item(erros, bruto, i, modelo, ctx, ufDestino);
       if (valido) itens.push(valido);
     });
   }

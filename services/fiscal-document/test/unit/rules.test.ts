@@ -46,6 +46,19 @@ describe('fiscal document rules', () => {
     expect(nfse.ok ? [] : nfse.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['itens[0].codigoServico:lc116_item_inexistente', 'itens[0].aliquotaIss:aliquota_iss_faixa']);
   });
 
+  test('validation - an invalid recipient field other than the UF still lets the CFOP be judged; an invalid UF does not', () => {
+    const campos = (destinatario: Record<string, unknown>, cfop: string) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario, itens: [{ ...item, cfop }] }, ctx);
+      return r.ok ? [] : r.campos.map((c) => `${c.campo}:${c.regra}`);
+    };
+    expect(campos({ documento: '123.456.789-00', uf: 'SP' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', nome: 'X', uf: 'RJ' }, '5102')).toEqual(['destinatario.nome:tamanho', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', uf: 'EX' }, '6102')).toEqual(['destinatario.inscricaoEstadual:formato', 'itens[0].cfop:cfop_operacao']);
+    // A bad CPF with a valid UF of another state: the CFOP is judged against that UF (6), not as an internal sale.
+    expect(campos({ documento: '123.456.789-00', uf: 'RJ' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador']);
+    expect(campos({ documento: '11222333000181', uf: 'ZZ' }, '6102')).toEqual(['destinatario.uf:uf_inexistente']);
+  });
+
   test('justificativa - 15 to 255 characters after trimming', () => {
     expect(justificativaValida('  Erro de digitação!  ')).toBe('Erro de digitação!');
     expect(justificativaValida('  14 caracteres!  ')).toBeNull();
