@@ -39,6 +39,8 @@ export async function empresaFiscal(
     ambiente?: string;
     emissaoAutomatica?: boolean;
     certificado?: boolean;
+    /** The certificate's end of validity (default: a year from now). */
+    certificadoValidoAte?: Date;
     pilha?: OutraPilha;
   } = {},
 ): Promise<EmpresaFiscal> {
@@ -65,7 +67,7 @@ export async function empresaFiscal(
     nfse: { codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308' },
   };
   if (opcoes.certificado !== false) {
-    corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj }).toString('base64'), senha: 'senha-a1' };
+    corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj, validoAte: opcoes.certificadoValidoAte }).toString('base64'), senha: 'senha-a1' };
   }
   const salvo = opcoes.pilha
     ? await fetch(`${opcoes.pilha.gatewayUrl}/api/erp/faturamento/configuracao`, {

@@ -3,6 +3,7 @@ import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { startReconciliation } from './app/reconciliation';
+import { offsetClock } from './app/test-hooks';
 import { startVoidingJob } from './app/voiding-job';
 import { VoidingService } from './app/voiding-service';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
@@ -47,7 +48,8 @@ void bootService({
       },
     });
     const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS);
-    const local = createLocalAuthorizer(db);
+    const now = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
+    const local = createLocalAuthorizer(db, now);
     const sefaz =
       config.FISCAL_AUTHORIZER === 'sefaz'
         ? new SefazAuthorizer({
@@ -72,13 +74,14 @@ void bootService({
       autorizadores,
       announce: () => relay.flush(),
       log,
-      crashAfterCancelRecorded:
-        config.FISCAL_FAULT === 'exit-after-cancel-recorded'
-          ? () => {
-              log.warn('fault injection: exiting after recording a cancellation, before publishing it');
-              process.exit(86);
-            }
-          : undefined,
+      now,
+      falha: config.FISCAL_FAULT
+        ? (ponto) => {
+            if (ponto !== config.FISCAL_FAULT) return;
+            log.warn({ ponto }, 'fault injection: exiting');
+            process.exit(86);
+          }
+        : undefined,
     });
     const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
     registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);

@@ -26,6 +26,7 @@ import type { DocumentoRecord, FatoRecord } from '../store/document-model';
 import type { DocumentsStore, Pagina, Serie } from '../store/documents-store';
 import { cancelavelAte, documentView, prazoDoDocumento, type DocumentoFiscalView } from './views';
 import { documentMetrics } from './metrics';
+import type { Clock, FaultPoint } from './test-hooks';
 
 /** How long a second request with the same `referencia` waits for the first to finish. */
 const ESPERA_MESMA_REFERENCIA_MS = 10_000;
@@ -53,9 +54,9 @@ export interface DocumentsServiceDeps {
   /** Publishes pending events now (the outbox relay's flush). */
   announce: () => Promise<unknown>;
   log: Logger;
-  now?: () => Date;
-  /** The fault the crash test injects: stop the process once a cancellation is recorded, before its event goes out. */
-  crashAfterCancelRecorded?: () => void;
+  now?: Clock;
+  /** The crash tests' fault points: the process exits at the one it was started with (tests only). */
+  falha?: (ponto: FaultPoint) => void;
 }
 
 function notFound(): Refusal {
@@ -445,6 +446,7 @@ export class DocumentsService {
 
     const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, efeito: null, em: this.now() };
     if (!(await this.deps.store.claimFact(fato))) return this.desfechoExistente(doc, (await this.deps.store.fact(fato._id))!, justificativa);
+    this.deps.falha?.('exit-after-cancel-claimed');
     return this.registrarCancelamento(doc, fato);
   }
 
@@ -510,9 +512,10 @@ export class DocumentsService {
       // Refused: the slot is freed so a later, valid attempt (or a delivery mark) may take it.
       await this.deps.store.releaseFact(fato._id);
       if (resposta.desfecho === 'PRAZO_EXPIRADO') {
+        // The deadline the document shows (fixed at authorization); the authorizer's own may be shorter (a UF's rule).
         throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `a SEFAZ recusou o cancelamento fora do prazo: ${resposta.cStat ?? ''} ${resposta.xMotivo}`, {
           status: 422,
-          extra: { cStat: resposta.cStat, motivo: resposta.xMotivo },
+          extra: { prazo: prazoDoDocumento(doc).toISOString(), cStat: resposta.cStat, motivo: resposta.xMotivo },
         });
       }
       throw new Refusal(Codes.DOCUMENTO_REJEITADO, `cancelamento recusado pelo autorizador: ${resposta.cStat ?? ''} ${resposta.xMotivo}`, {
@@ -547,7 +550,7 @@ export class DocumentsService {
     };
     await this.deps.store.setFact(fato._id, { efeito, outbox: pendingEvent(Subjects.nfeCancelada, eventId, evento, this.now()) });
     documentMetrics.cancelled.inc({ model: doc.modelo });
-    this.deps.crashAfterCancelRecorded?.();
+    this.deps.falha?.('exit-after-cancel-recorded');
     await this.deps.store.set(doc._id, efeito);
     await this.announce();
     return documentView({ ...doc, ...efeito }, this.now());
