@@ -22,7 +22,8 @@ let amanha: FiscalProcess;
 let empresa: EmpresaFiscal;
 beforeAll(async () => {
   [amanha, empresa] = await Promise.all([
-    startFiscal('clock-25h', 'erp_fiscal_document', { FISCAL_CLOCK_OFFSET_MS: String(25 * HORA) }),
+    // Its reconciliation never runs: by its clock every claim other tests have in flight would look abandoned.
+    startFiscal('clock-25h', 'erp_fiscal_document', { FISCAL_CLOCK_OFFSET_MS: String(25 * HORA), FISCAL_RECONCILE_INTERVAL_MS: String(24 * HORA) }),
     empresaFiscal({ regime: 'LUCRO_PRESUMIDO' }),
   ]);
 }, 90_000);

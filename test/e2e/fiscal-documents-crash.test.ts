@@ -2,7 +2,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { stackEnv } from '../support/env';
 import { DOCUMENTOS, empresaFiscal, eventosDoDocumento, nfeVenda } from './fiscal-helpers';
-import { exitCode, startFiscal, stopFiscal } from './fiscal-process';
+import { direto, exitCode, startFiscal, stopFiscal } from './fiscal-process';
 
 /** Fiscal-document processes of this test alone: their own database, so the stack's replica cannot finish their work. */
 const DB = `erp_fiscal_crash_${process.pid}`;
@@ -55,6 +55,66 @@ describe('fiscal documents - outbox crash', () => {
       // Still exactly one after a while (a second pass publishes nothing more).
       await new Promise((r) => setTimeout(r, 2_500));
       expect((await eventosDoDocumento(nc, doc.id, 2)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CANCELADA')).toHaveLength(1);
+    } finally {
+      await stopFiscal(restarted);
+    }
+  }, 60_000);
+
+  it('fiscal documents - killed after recording an authorization and before publishing it, the restarted service flips the document and publishes ERP_DOCUMENTO_AUTORIZADO exactly once', async () => {
+    const empresa = await empresaFiscal();
+    const corpo = nfeVenda();
+    const faulty = await startFiscal('crash-authorization', DB, { FISCAL_FAULT: 'exit-after-authorization-recorded' });
+    try {
+      await expect(direto(faulty, 'POST', DOCUMENTOS, empresa.usuario, corpo)).rejects.toThrow();
+      expect(await exitCode(faulty)).toBe(86);
+    } finally {
+      await stopFiscal(faulty);
+    }
+    const doc = (await db.collection('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
+    expect(doc.situacao).toBe('PROCESSANDO');
+    expect((await db.collection('fatos_documento').findOne({ _id: `autorizacao:${doc._id}` as never }))?.outbox.estado).toBe('PENDENTE');
+
+    const restarted = await startFiscal('crash-authorization-restarted', DB);
+    try {
+      const eventos = await eventosDoDocumento(nc, doc._id as unknown as string, 1);
+      expect(eventos.map((e) => e.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
+      expect(eventos[0].payload).toMatchObject({ documentoId: doc._id, numero: 1, referencia: corpo.referencia });
+      const lido = await direto(restarted, 'GET', `${DOCUMENTOS}/${doc._id}`, empresa.usuario);
+      expect(lido.body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1 });
+      // The client's retry answers the same document; still one event.
+      const deNovo = await direto(restarted, 'POST', DOCUMENTOS, empresa.usuario, corpo);
+      expect([deNovo.status, deNovo.body.dados.id, deNovo.body.dados.situacao]).toEqual([200, doc._id, 'AUTORIZADO']);
+      await new Promise((r) => setTimeout(r, 2_500));
+      expect(await eventosDoDocumento(nc, doc._id as unknown as string, 1)).toHaveLength(1);
+    } finally {
+      await stopFiscal(restarted);
+    }
+  }, 60_000);
+
+  it('fiscal documents - killed between taking a number and writing it on the document, the reconciliation finishes the document with that number', async () => {
+    const empresa = await empresaFiscal();
+    const corpo = nfeVenda();
+    const faulty = await startFiscal('crash-number', DB, { FISCAL_FAULT: 'exit-after-number-taken' });
+    try {
+      await expect(direto(faulty, 'POST', DOCUMENTOS, empresa.usuario, corpo)).rejects.toThrow();
+      expect(await exitCode(faulty)).toBe(86);
+    } finally {
+      await stopFiscal(faulty);
+    }
+    const doc = (await db.collection('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
+    expect(doc).toMatchObject({ situacao: 'PROCESSANDO', numero: null });
+    const numeros = () => db.collection('numeracao').find({ companyId: empresa.companyId }).toArray();
+    expect((await numeros()).map((n) => [n.numero, n.situacao, n.documentoId])).toEqual([[1, 'USADO', doc._id]]);
+
+    // Restarted with its clock a minute ahead, so the claim counts as abandoned, and a reconciliation pass every 200 ms.
+    const restarted = await startFiscal('crash-number-restarted', DB, { FISCAL_CLOCK_OFFSET_MS: '60000', FISCAL_RECONCILE_INTERVAL_MS: '200' });
+    try {
+      const eventos = await eventosDoDocumento(nc, doc._id as unknown as string, 1);
+      expect(eventos.map((e) => [e.subject, e.payload.numero])).toEqual([['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO', 1]]);
+      expect((await direto(restarted, 'GET', `${DOCUMENTOS}/${doc._id}`, empresa.usuario)).body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1 });
+      expect((await numeros()).map((n) => [n.numero, n.situacao])).toEqual([[1, 'USADO']]);
+      // The next document takes number 2: nothing was burned.
+      expect((await direto(restarted, 'POST', DOCUMENTOS, empresa.usuario, nfeVenda())).body.dados.numero).toBe(2);
     } finally {
       await stopFiscal(restarted);
     }

@@ -87,7 +87,7 @@ void bootService({
     registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);
     registerVoidingRoutes(app, inutilizacoes, verifySession);
     const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
-    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS });
+    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, now });
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,

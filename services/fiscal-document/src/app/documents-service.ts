@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   FiscalDocumentErrorCodes as Codes,
   Refusal,
@@ -14,7 +14,7 @@ import {
 } from '@erp/contracts';
 import { competenciaDe, cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
-import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse } from '../domain/access-key';
+import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
 import { justificativaValida, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
@@ -109,6 +109,7 @@ export class DocumentsService {
       situacao: 'PROCESSANDO',
       numero: null,
       chaveAcesso: null,
+      sementeChave: randomBytes(16).toString('hex'),
       emitidoEm,
       emitenteCnpj: settings.empresa.cnpj!,
       emitenteUf: settings.empresa.uf!,
@@ -277,6 +278,7 @@ export class DocumentsService {
     const autorizador = this.autorizador(doc.modelo, doc.ambiente);
     const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: doc.modelo, serie: doc.serie };
     const numero = doc.numero ?? (await this.deps.store.takeNumber(serie, doc._id, this.now()));
+    if (doc.numero === null) this.deps.falha?.('exit-after-number-taken');
     const chaveAcesso = doc.chaveAcesso ?? this.chave(doc, numero);
     if (doc.numero === null) await this.deps.store.set(doc._id, { numero, chaveAcesso });
     const comNumero = { ...doc, numero, chaveAcesso };
@@ -375,13 +377,14 @@ export class DocumentsService {
       em: this.now(),
     });
     if (recorded) documentMetrics.issued.inc({ model: doc.modelo });
+    this.deps.falha?.('exit-after-authorization-recorded');
     await this.deps.store.applyAuthorization(doc._id, efeito);
     await this.announce();
     return documentView(autorizado, this.now());
   }
 
   private chave(doc: DocumentoRecord, numero: number): string {
-    const aleatorio = () => randomInt(0, 1_000_000_000) / 1_000_000_000;
+    const aleatorio = doc.sementeChave ? sorteioDaSemente(doc.sementeChave) : () => randomInt(0, 1_000_000_000) / 1_000_000_000;
     if (doc.modelo === 'NFSE') {
       return montarChaveNfse({ codigoMunicipio: doc.emitenteMunicipio, cnpj: doc.emitenteCnpj, numero, emitidoEm: doc.emitidoEm, codigo: gerarCodigoNfse(aleatorio) });
     }

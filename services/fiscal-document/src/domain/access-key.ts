@@ -1,4 +1,4 @@
-import type { ModeloDocumento } from '@erp/contracts';
+import { sha256Hex, type ModeloDocumento } from '@erp/contracts';
 
 /**
  * The 44-character access key of NF-e, NFC-e and CT-e (MOC NF-e 5.4 / MOC CT-e 4.00 §7.3):
@@ -55,6 +55,19 @@ const CNF_PROIBIDOS = new Set([
 
 export function cnfValido(cnf: string, numero: number): boolean {
   return /^[0-9]{8}$/.test(cnf) && !CNF_PROIBIDOS.has(cnf) && Number(cnf) !== numero;
+}
+
+/**
+ * A sequence of numbers 0 <= x < 1 drawn from a seed (SHA-256 of seed and position): the key's random part is
+ * drawn once, as a seed stored with the document's claim, so whoever finishes the document (its author, a retry,
+ * the reconciliation, on any replica) builds the same key, and SEFAZ sees one document, not two keys for one number.
+ */
+export function sorteioDaSemente(semente: string): () => number {
+  let posicao = 0;
+  return () => {
+    posicao += 1;
+    return Number.parseInt(sha256Hex(`${semente}:${posicao}`).slice(0, 12), 16) / 2 ** 48;
+  };
 }
 
 /** A random cNF SEFAZ accepts; `aleatorio` returns 0 <= x < 1 (crypto-backed in the service). */

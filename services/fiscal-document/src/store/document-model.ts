@@ -25,6 +25,11 @@ export interface DocumentoRecord {
   situacao: SituacaoInterna;
   numero: number | null;
   chaveAcesso: string | null;
+  /**
+   * The random part of the access key (cNF, or the NFS-e code), drawn once at the claim: whoever finishes an
+   * abandoned claim builds the same key. Absent on documents claimed before it existed (their key was random).
+   */
+  sementeChave?: string;
   emitidoEm: Date;
   emitenteCnpj: string;
   emitenteUf: string;

@@ -154,10 +154,14 @@ class DocumentsStore {
       .toArray();
   }
 
-  /** Documents sent whose outcome is unknown, and claims abandoned mid-way (oldest first). */
+  /**
+   * Documents sent whose outcome is unknown, and claims abandoned mid-way, whether or not their number reached the
+   * document (a crash between taking the number and writing it leaves the number claimed and the document
+   * without it); oldest first.
+   */
   unresolved(antesDe: Date, limite: number): Promise<DocumentoRecord[]> {
     return this.documentos
-      .find({ $or: [{ situacao: 'PENDENTE' }, { situacao: 'PROCESSANDO', criadoEm: { $lte: antesDe }, numero: { $ne: null } }] })
+      .find({ $or: [{ situacao: 'PENDENTE' }, { situacao: 'PROCESSANDO', criadoEm: { $lte: antesDe } }] })
       .sort({ criadoEm: 1 })
       .limit(limite)
       .toArray();
