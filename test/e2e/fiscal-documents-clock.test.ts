@@ -64,10 +64,15 @@ describe('fiscal documents - the test clock', () => {
     const vence = new Date(Date.now() + 12 * HORA);
     const curta = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO', certificadoValidoAte: vence });
     // Today it issues.
-    expect((await emitir(curta.admin, nfeVenda({ itens: [itemLp] }))).status).toBe(201);
+    const hoje = nfeVenda({ itens: [itemLp] });
+    const emitido = await emitir(curta.admin, hoje);
+    expect(emitido.status).toBe(201);
     const amanhaRecusa = await direto(amanha, 'POST', DOCUMENTOS, curta.admin, nfeVenda({ itens: [itemLp] }));
     expect([amanhaRecusa.status, amanhaRecusa.body.codigo]).toEqual([422, 'CERTIFICADO_EXPIRADO']);
     expect(new Date(amanhaRecusa.body.validoAte).getTime()).toBeLessThanOrEqual(vence.getTime());
+    // Yesterday's request repeated tomorrow answers yesterday's document: the expired certificate is not asked.
+    const replay = await direto(amanha, 'POST', DOCUMENTOS, curta.admin, hoje);
+    expect([replay.status, replay.body.dados.id, replay.body.dados.situacao]).toEqual([200, emitido.body.dados.id, 'AUTORIZADO']);
   });
 
   it('fiscal documents - a cancellation claimed in time and resumed after the legal deadline is refused by the local authorizer itself (501), with the deadline', async () => {

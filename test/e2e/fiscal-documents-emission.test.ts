@@ -65,6 +65,30 @@ describe('fiscal documents - emission', () => {
     expect(outra.body).toMatchObject({ sucesso: false, codigo: 'REFERENCIA_REUTILIZADA', documentoId: primeira.body.dados.id });
   });
 
+  it('fiscal documents - a replay is judged by what was stored, not by today\'s settings; a rejected document is refused again the same way', async () => {
+    const propria = await empresaFiscal();
+    const corpo = nfeVenda();
+    const primeira = await emitir(propria.usuario, corpo);
+    expect(primeira.body.dados).toMatchObject({ serie: 1, numero: 1 });
+    // The company now issues on series 2 only: the same request (no series named) still answers its document.
+    const lido = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: propria.admin })).body.dados;
+    expect((await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: propria.admin, body: { ...lido, series: [2], seriePadrao: 2 } })).status).toBe(200);
+    const replay = await emitir(propria.usuario, corpo);
+    expect([replay.status, replay.body.dados]).toEqual([200, primeira.body.dados]);
+    // The same content written differently (spaces, key order, an explicit null) is the same content.
+    const reescrito = { itens: corpo.itens, destinatario: { ...corpo.destinatario, nome: ` ${corpo.destinatario.nome} ` }, modelo: 'NFE', referencia: ` ${corpo.referencia} `, serie: null };
+    expect((await emitir(propria.usuario, reescrito)).status).toBe(200);
+    // A new document follows today's settings.
+    expect((await emitir(propria.usuario, nfeVenda())).body.dados).toMatchObject({ serie: 2, numero: 1 });
+
+    const recusado = nfeVenda({ itens: [{ codigo: 'X', descricao: 'Sem NCM real', quantidade: 1, valorUnitario: 10, ncm: '00000000', cfop: '5102', csosn: '102' }] });
+    const antes = await emitir(propria.usuario, recusado);
+    expect([antes.status, antes.body.codigo, antes.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '778']);
+    const depois = await emitir(propria.usuario, recusado);
+    expect(depois.status).toBe(422);
+    expect(depois.body).toEqual(antes.body);
+  });
+
   it('fiscal documents - every invalid field is reported at once (400 DOCUMENTO_INVALIDO with campos)', async () => {
     const resposta = await emitir(sn.admin, {
       referencia: referenciaNova(),

@@ -15,7 +15,14 @@ import {
 import { competenciaDe, cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
 import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
-import { justificativaValida, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
+import {
+  impressaoDaEntrada,
+  justificativaValida,
+  referenciaDaEntrada,
+  validarEmissao,
+  type ContextoEmissao,
+  type EmissaoValida,
+} from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
 import type { Autorizador, EscolhaAutorizador } from '../authorizer/authorizer';
@@ -59,6 +66,21 @@ export interface DocumentsServiceDeps {
   falha?: (ponto: FaultPoint) => void;
 }
 
+/** The authorizer refused the document: what its emission answers, the first time and on every repetition. */
+function rejeitado(doc: Pick<DocumentoRecord, '_id' | 'cStat' | 'motivo'>): Refusal {
+  return new Refusal(Codes.DOCUMENTO_REJEITADO, `documento rejeitado pelo autorizador: ${doc.cStat ?? ''} ${doc.motivo ?? ''}`, {
+    status: 422,
+    extra: { documentoId: doc._id, cStat: doc.cStat, motivo: doc.motivo },
+  });
+}
+
+function denegado(doc: Pick<DocumentoRecord, '_id' | 'cStat' | 'motivo'>): Refusal {
+  return new Refusal(Codes.DOCUMENTO_DENEGADO, `uso denegado pela SEFAZ: ${doc.cStat ?? ''} ${doc.motivo ?? ''}`, {
+    status: 422,
+    extra: { documentoId: doc._id, cStat: doc.cStat, motivo: doc.motivo },
+  });
+}
+
 function notFound(): Refusal {
   return new Refusal(Codes.DOCUMENTO_NAO_ENCONTRADO, 'documento fiscal não encontrado', { status: 404 });
 }
@@ -79,21 +101,30 @@ export class DocumentsService {
 
   async emitir(session: Session, entrada: unknown): Promise<EmissaoResultado> {
     const { companyId } = session;
+    // A `referencia` already used is answered from what was stored, before today's settings are read: the same
+    // content gets the same document (or the same refusal) whatever the settings say now.
+    const referencia = referenciaDaEntrada(entrada);
+    const impressao = referencia === null ? null : impressaoDaEntrada(entrada as Record<string, unknown>);
+    if (referencia !== null && impressao === null) {
+      throw new Refusal(Codes.DOCUMENTO_INVALIDO, 'documento inválido: corpo', {
+        extra: { campos: [{ campo: '', regra: 'profundidade', erro: 'o corpo tem mais níveis do que uma emissão' }] },
+      });
+    }
+    if (referencia !== null && impressao !== null) {
+      const existente = await this.deps.store.byId(companyId, documentoId(companyId, referencia));
+      if (existente) return { documento: await this.mesmaReferencia(existente, impressao), criado: false };
+    }
+
     const settings = await this.deps.settings(companyId);
     const ctx = this.contexto(settings);
     const validacao = validarEmissao(entrada, ctx);
-    if (!validacao.ok) {
-      throw new Refusal(Codes.DOCUMENTO_INVALIDO, `documento inválido: ${validacao.campos.map((c) => c.campo || 'corpo').join(', ')}`, {
-        extra: { campos: validacao.campos },
-      });
+    if (!validacao.ok || impressao === null) {
+      const campos = validacao.ok ? [] : validacao.campos;
+      throw new Refusal(Codes.DOCUMENTO_INVALIDO, `documento inválido: ${campos.map((c) => c.campo || 'corpo').join(', ')}`, { extra: { campos } });
     }
     const emissao = validacao.valor;
     this.autorizadorPara(emissao, settings);
     const id = documentoId(companyId, emissao.referencia);
-    const impressao = sha256Hex(JSON.stringify({ ...emissao, referencia: undefined }));
-
-    const existente = await this.deps.store.byId(companyId, id);
-    if (existente) return { documento: await this.mesmaReferencia(existente, impressao), criado: false };
 
     const emitidoEm = this.now();
     const porItem = emissao.simplesRemessa ? [] : await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
@@ -258,6 +289,9 @@ export class DocumentsService {
       await sleep(50);
       doc = (await this.deps.store.byId(doc.companyId, doc._id))!;
     }
+    // The same request gets the same answer: a refused document is refused again, never a 200.
+    if (doc.situacao === 'REJEITADO') throw rejeitado(doc);
+    if (doc.situacao === 'DENEGADO') throw denegado(doc);
     return documentView(doc, this.now());
   }
 
@@ -319,24 +353,18 @@ export class DocumentsService {
     }
     if (resposta.desfecho === 'DENEGADO') {
       // A denied NF-e exists at SEFAZ: its number is spent (never voided) and the document is kept as DENEGADO.
-      const denegado = { situacao: 'DENEGADO' as const, cStat, motivo: resposta.xMotivo, protocolo: resposta.protocolo, autorizadoEm: resposta.autorizadoEm };
-      await this.deps.store.set(doc._id, denegado);
-      throw new Refusal(Codes.DOCUMENTO_DENEGADO, `uso denegado pela SEFAZ: ${cStat} ${resposta.xMotivo}`, {
-        status: 422,
-        extra: { documentoId: doc._id, cStat, motivo: resposta.xMotivo },
-      });
+      const efeitoDenegado = { situacao: 'DENEGADO' as const, cStat, motivo: resposta.xMotivo, protocolo: resposta.protocolo, autorizadoEm: resposta.autorizadoEm };
+      await this.deps.store.set(doc._id, efeitoDenegado);
+      throw denegado({ ...doc, ...efeitoDenegado });
     }
     if (resposta.desfecho === 'REJEITADO' || !resposta.protocolo || !resposta.autorizadoEm) {
       // Nothing authorized: the number stays taken and is recorded to be voided, never silently lost. After a 539
       // SEFAZ holds that number under another key: it is not ours to void, so it stays USADO.
-      const rejeitado = { situacao: 'REJEITADO' as const, cStat, motivo: resposta.xMotivo };
-      await this.deps.store.set(doc._id, rejeitado);
+      const efeitoRejeitado = { situacao: 'REJEITADO' as const, cStat, motivo: resposta.xMotivo };
+      await this.deps.store.set(doc._id, efeitoRejeitado);
       if (cStat !== '539') await this.deps.store.burnNumber(serie, numero);
       this.deps.log.warn({ documentoId: doc._id, cStat }, 'document refused by the authorizer');
-      throw new Refusal(Codes.DOCUMENTO_REJEITADO, `documento rejeitado pelo autorizador: ${cStat ?? ''} ${resposta.xMotivo}`, {
-        status: 422,
-        extra: { documentoId: doc._id, cStat, motivo: resposta.xMotivo },
-      });
+      throw rejeitado({ ...doc, ...efeitoRejeitado });
     }
     const efeito: Partial<DocumentoRecord> = {
       situacao: 'AUTORIZADO',

@@ -1,5 +1,5 @@
 import { alcanceDaOperacao, ehSimplesRemessa } from '../../src/domain/cfop';
-import { justificativaValida, validarEmissao, type ContextoEmissao } from '../../src/domain/document-input';
+import { impressaoDaEntrada, justificativaValida, referenciaDaEntrada, validarEmissao, type ContextoEmissao } from '../../src/domain/document-input';
 import { escalar, totalItemCentavos } from '../../src/domain/money';
 import { somarImpostos } from '../../src/domain/taxes';
 
@@ -57,6 +57,19 @@ describe('fiscal document rules', () => {
     // A bad CPF with a valid UF of another state: the CFOP is judged against that UF (6), not as an internal sale.
     expect(campos({ documento: '123.456.789-00', uf: 'RJ' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador']);
     expect(campos({ documento: '11222333000181', uf: 'ZZ' }, '6102')).toEqual(['destinatario.uf:uf_inexistente']);
+  });
+
+  test('fingerprint - the content as sent, without the referencia: spaces, key order, null and empty lists do not count; a deeper body has none', () => {
+    const base = { referencia: 'A', modelo: 'NFE', itens: [item], destinatario: { documento: '11222333000181', uf: 'SP' } };
+    const mesma = impressaoDaEntrada(base);
+    expect(impressaoDaEntrada({ destinatario: { uf: ' SP ', documento: '11222333000181' }, itens: [item], modelo: 'NFE', referencia: 'B', serie: null, chavesNfeTransportadas: [] })).toBe(mesma);
+    expect(impressaoDaEntrada({ ...base, serie: 2 })).not.toBe(mesma);
+    expect(impressaoDaEntrada({ ...base, itens: [{ ...item, quantidade: 2 }] })).not.toBe(mesma);
+    let fundo: unknown = 1;
+    for (let i = 0; i < 20; i += 1) fundo = [fundo];
+    expect(impressaoDaEntrada({ ...base, itens: fundo })).toBeNull();
+    expect(referenciaDaEntrada({ referencia: ' PED-1 ' })).toBe('PED-1');
+    expect([referenciaDaEntrada({ referencia: 'x'.repeat(61) }), referenciaDaEntrada({}), referenciaDaEntrada('x')]).toEqual([null, null, null]);
   });
 
   test('justificativa - 15 to 255 characters after trimming', () => {
