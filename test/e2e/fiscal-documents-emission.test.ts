@@ -197,6 +197,21 @@ describe('fiscal documents - emission', () => {
     expect(resposta.body.dados).toMatchObject({ simplesRemessa: true, impostos: [] });
   });
 
+  it('fiscal documents - a CT-e with a Simples Remessa CFOP is taxed as usual (the rule is the NF-e\'s, in the engine)', async () => {
+    const lp = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const nfe = (await emitir(lp.admin, nfeVenda({ itens: [{ codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 100, ncm: '94033000', cfop: '5102', cst: '00' }] }))).body.dados;
+    const cte = await emitir(lp.admin, {
+      referencia: referenciaNova('CTE'),
+      modelo: 'CTE',
+      destinatario: { documento: '11222333000181', uf: 'SP' },
+      itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5949', cst: '00' }],
+      chavesNfeTransportadas: [nfe.chaveAcesso],
+    });
+    expect(cte.status).toBe(201);
+    expect(cte.body.dados.simplesRemessa).toBe(false);
+    expect(cte.body.dados.impostos.filter((l: { informativo: boolean; valor: number }) => !l.informativo && l.valor > 0).length).toBeGreaterThan(0);
+  });
+
   it('fiscal documents - settings are required: incomplete, no certificate, production', async () => {
     const semNada = await sessionFor(newCompanyId('fiscal'), 'admin');
     const incompleta = await emitir(semNada, nfeVenda());

@@ -127,7 +127,8 @@ export class DocumentsService {
     const id = documentoId(companyId, emissao.referencia);
 
     const emitidoEm = this.now();
-    const porItem = emissao.simplesRemessa ? [] : await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
+    // The engine decides every tax, the Simples Remessa's "none on the product value" included.
+    const porItem = await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
     const impostos = somarImpostos(porItem);
     const doc: DocumentoRecord = {
       _id: id,

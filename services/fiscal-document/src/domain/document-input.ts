@@ -286,7 +286,8 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       if (valido) itens.push(valido);
     });
   }
-  const remessas = itens.filter((i) => i.cfop !== null && ehSimplesRemessa(i.cfop)).length;
+  // The tax engine applies the Simples Remessa rule to the NF-e only; another model with such a CFOP is taxed as usual.
+  const remessas = modelo === 'NFE' ? itens.filter((i) => i.cfop !== null && ehSimplesRemessa(i.cfop)).length : 0;
   if (remessas > 0 && remessas < itens.length) {
     erros.add('itens', 'cfop_misto', 'uma Simples Remessa não mistura itens de venda: use CFOPs de remessa em todos os itens, ou em nenhum');
   }

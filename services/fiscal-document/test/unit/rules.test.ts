@@ -72,6 +72,18 @@ describe('fiscal document rules', () => {
     expect([referenciaDaEntrada({ referencia: 'x'.repeat(61) }), referenciaDaEntrada({}), referenciaDaEntrada('x')]).toEqual([null, null, null]);
   });
 
+  test('validation - Simples Remessa is an NF-e rule (as in the tax engine): a CT-e or an NFC-e with such a CFOP is not flagged', () => {
+    const nfe = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, cfop: '5949' }] }, ctx);
+    expect(nfe.ok && nfe.valor.simplesRemessa).toBe(true);
+    const cte = validarEmissao(
+      { referencia: 'R', modelo: 'CTE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, ncm: undefined, cfop: '5949' }], chavesNfeTransportadas: ['35210320695448000184550010000035891981839923'] },
+      ctx,
+    );
+    expect(cte.ok ? cte.valor.simplesRemessa : cte.campos).toBe(false);
+    const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [{ ...item, cfop: '5949' }, item] }, ctx);
+    expect(nfce.ok ? nfce.valor.simplesRemessa : nfce.campos).toBe(false);
+  });
+
   test('justificativa - 15 to 255 characters after trimming', () => {
     expect(justificativaValida('  Erro de digitação!  ')).toBe('Erro de digitação!');
     expect(justificativaValida('  14 caracteres!  ')).toBeNull();
