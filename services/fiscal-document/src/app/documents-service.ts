@@ -115,8 +115,9 @@ export class DocumentsService {
       if (existente) return { documento: await this.mesmaReferencia(existente, impressao), criado: false };
     }
 
+    const emitidoEm = this.now();
     const settings = await this.deps.settings(companyId);
-    const ctx = this.contexto(settings);
+    const ctx = this.contexto(settings, emitidoEm);
     const validacao = validarEmissao(entrada, ctx);
     if (!validacao.ok || impressao === null) {
       const campos = validacao.ok ? [] : validacao.campos;
@@ -126,7 +127,6 @@ export class DocumentsService {
     this.autorizadorPara(emissao, settings);
     const id = documentoId(companyId, emissao.referencia);
 
-    const emitidoEm = this.now();
     // The engine decides every tax, the Simples Remessa's "none on the product value" included.
     const porItem = await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
     const impostos = somarImpostos(porItem);
@@ -219,7 +219,7 @@ export class DocumentsService {
   }
 
   /** What the company's settings must hold before anything is issued (spec 2.5). */
-  private contexto(settings: ConfiguracaoFiscalCompartilhada): ContextoEmissao {
+  private contexto(settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): ContextoEmissao {
     const { empresa } = settings;
     const faltando = [
       !empresa.cnpj && 'empresa.cnpj',
@@ -236,7 +236,7 @@ export class DocumentsService {
     }
     const certificado = settings.certificadoA1;
     if (!certificado) throw new Refusal(Codes.CERTIFICADO_AUSENTE, 'a empresa não tem certificado A1 nas configurações fiscais', { status: 422 });
-    if (new Date(certificado.validoAte).getTime() <= this.now().getTime()) {
+    if (new Date(certificado.validoAte).getTime() <= emitidoEm.getTime()) {
       throw new Refusal(Codes.CERTIFICADO_EXPIRADO, `o certificado A1 da empresa expirou em ${certificado.validoAte}`, { status: 422, extra: { validoAte: certificado.validoAte } });
     }
     if (certificado.cnpj !== empresa.cnpj) {
@@ -248,6 +248,7 @@ export class DocumentsService {
       series: settings.series,
       seriePadrao: settings.seriePadrao,
       codigoServicoPadrao: settings.nfse.codigoServico,
+      emitidoEm,
     };
   }
 

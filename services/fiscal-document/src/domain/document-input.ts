@@ -1,5 +1,5 @@
 import { ModelosDocumento, sha256Hex, type CampoInvalido, type ModeloDocumento, type RegimeTributario } from '@erp/contracts';
-import { cnpjProblem, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
+import { cnpjProblem, competenciaDe, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from './access-key';
 import { alcanceDaOperacao, ehSimplesRemessa, PRIMEIRO_DIGITO } from './cfop';
 import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, totalItemCentavos } from './money';
@@ -27,6 +27,8 @@ export interface ContextoEmissao {
   seriePadrao: number;
   /** `NN.NN` from the NFS-e settings, used when an NFS-e item names none. */
   codigoServicoPadrao: string | null;
+  /** The instant of issue: an NFS-e's competence month is judged against it. */
+  emitidoEm: Date;
 }
 
 export interface DestinatarioValido {
@@ -320,7 +322,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     const match = typeof valor === 'string' ? /^(0[1-9]|1[0-2])\/(20\d{2})$/.exec(valor.trim()) : null;
     if (modelo !== 'NFSE') erros.add('competencia', 'somente_nfse', 'competencia só se aplica a NFS-e');
     else if (!match) erros.add('competencia', 'formato', 'competencia deve ser MM/AAAA');
-    else competencia = `${match[1]}/${match[2]}`;
+    else competencia = competenciaNaFaixa(erros, Number(match[1]), Number(match[2]), ctx.emitidoEm);
   }
 
   if (erros.lista.length > 0 || referencia === null) return { ok: false, campos: erros.lista };
@@ -339,6 +341,19 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       competencia,
     },
   };
+}
+
+/**
+ * An NFS-e's competence month (the month the service was rendered) is never after the month of issue (a service
+ * is invoiced once rendered) and not before January of the previous year (Brasília): older services are settled
+ * with the municipality, not by a new NFS-e here. Our rule, written in docs/fiscal-documents.md.
+ */
+function competenciaNaFaixa(erros: Erros, mes: number, ano: number, emitidoEm: Date): string | null {
+  const [mesAtual, anoAtual] = competenciaDe(emitidoEm).split('/').map(Number);
+  const indice = ano * 12 + mes - 1;
+  if (indice > anoAtual * 12 + mesAtual - 1) return erros.add('competencia', 'competencia_futura', `competencia não pode ser posterior ao mês de emissão (${competenciaDe(emitidoEm)})`);
+  if (indice < (anoAtual - 1) * 12) return erros.add('competencia', 'competencia_antiga', `competencia deve ser de janeiro de ${anoAtual - 1} em diante`);
+  return `${String(mes).padStart(2, '0')}/${ano}`;
 }
 
 /** The `referencia` exactly as the emission reads it, or null when it is invalid (the validation says why). */

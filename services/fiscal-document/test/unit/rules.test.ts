@@ -3,7 +3,8 @@ import { impressaoDaEntrada, justificativaValida, referenciaDaEntrada, validarEm
 import { escalar, totalItemCentavos } from '../../src/domain/money';
 import { somarImpostos } from '../../src/domain/taxes';
 
-const ctx: ContextoEmissao = { regime: 'LUCRO_PRESUMIDO', ufEmitente: 'SP', series: [1, 2], seriePadrao: 1, codigoServicoPadrao: '01.07' };
+// 2026-03-01 01:00 UTC is still 28 February in Brasília.
+const ctx: ContextoEmissao = { regime: 'LUCRO_PRESUMIDO', ufEmitente: 'SP', series: [1, 2], seriePadrao: 1, codigoServicoPadrao: '01.07', emitidoEm: new Date('2026-03-01T01:00:00Z') };
 const item = { codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 10, ncm: '94033000', cfop: '5102', cst: '00' };
 
 describe('fiscal document rules', () => {
@@ -82,6 +83,20 @@ describe('fiscal document rules', () => {
     expect(cte.ok ? cte.valor.simplesRemessa : cte.campos).toBe(false);
     const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [{ ...item, cfop: '5949' }, item] }, ctx);
     expect(nfce.ok ? nfce.valor.simplesRemessa : nfce.campos).toBe(false);
+  });
+
+  test('validation - an NFS-e competence from January of the previous year up to the month of issue (Brasília)', () => {
+    const competencia = (valor: string) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Serviço', quantidade: 1, valorUnitario: 100 }], competencia: valor }, ctx);
+      return r.ok ? r.valor.competencia : r.campos.map((c) => c.regra).join();
+    };
+    expect(competencia('02/2026')).toBe('02/2026');
+    expect(competencia('03/2026')).toBe('competencia_futura');
+    expect(competencia('12/2099')).toBe('competencia_futura');
+    expect(competencia('01/2025')).toBe('01/2025');
+    expect(competencia('12/2024')).toBe('competencia_antiga');
+    expect(competencia('01/2000')).toBe('competencia_antiga');
+    expect(competencia('13/2026')).toBe('formato');
   });
 
   test('justificativa - 15 to 255 characters after trimming', () => {
