@@ -254,11 +254,15 @@ describe('fiscal documents - emission', () => {
   });
 
   it('fiscal documents - GraphQL emission returns the same fields; without a session it is refused', async () => {
-    const mutacao = 'mutation($i: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $i) { numero situacao valorTotal simplesRemessa impostos { tributo valor informativo } } }';
+    const mutacao = 'mutation($i: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $i) { numero situacao valorTotal simplesRemessa modalidadeFrete impostos { tributo valor informativo } } }';
     const { referencia: _r, ...resto } = nfeVenda();
-    const emitido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), ...resto } }, sn.usuario);
+    const emitido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), ...resto, modalidadeFrete: 1 } }, sn.usuario);
     expect(emitido.errors).toBeUndefined();
-    expect(emitido.data?.emitirDocumentoFiscal).toMatchObject({ situacao: 'AUTORIZADO', valorTotal: 511, simplesRemessa: false });
+    expect(emitido.data?.emitirDocumentoFiscal).toMatchObject({ situacao: 'AUTORIZADO', valorTotal: 511, simplesRemessa: false, modalidadeFrete: 1 });
+    const rest3 = await emitir(sn.usuario, nfeVenda({ modalidadeFrete: 3 }));
+    expect([rest3.status, rest3.body.dados.modalidadeFrete]).toEqual([201, 3]);
+    const invalida = await emitir(sn.usuario, nfeVenda({ modalidadeFrete: 7 }));
+    expect(invalida.body.campos).toEqual([expect.objectContaining({ campo: 'modalidadeFrete', regra: 'modalidade_frete_invalida' })]);
     const invalido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), modelo: 'NFE', itens: [] } }, sn.usuario);
     expect(invalido.errors?.[0]?.extensions).toMatchObject({ code: 'DOCUMENTO_INVALIDO', campos: expect.arrayContaining([expect.objectContaining({ campo: 'itens' })]) });
     const anonimo = await rest('POST', DOCUMENTOS, { body: nfeVenda() });

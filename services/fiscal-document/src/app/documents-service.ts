@@ -156,6 +156,7 @@ export class DocumentsService {
       chaveCteReferenciada: emissao.chaveCteReferenciada,
       chavesNfeTransportadas: emissao.chavesNfeTransportadas,
       competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
+      modalidadeFrete: emissao.modalidadeFrete,
       prazosCancelamento: settings.prazosCancelamento,
       prazoCancelamentoAte: null,
       autorizadoEm: null,

@@ -55,6 +55,13 @@ export interface ItemValido {
   valorCentavos: number;
 }
 
+/**
+ * NF-e `modFrete`: 0 by the issuer (CIF), 1 by the recipient (FOB), 2 by a third party, 3 own transport of the
+ * issuer, 4 own transport of the recipient, 9 no transport (MOC NF-e, field X02).
+ */
+export const MODALIDADES_FRETE = [0, 1, 2, 3, 4, 9] as const;
+export type ModalidadeFrete = (typeof MODALIDADES_FRETE)[number];
+
 export interface EmissaoValida {
   referencia: string;
   modelo: ModeloDocumento;
@@ -66,12 +73,14 @@ export interface EmissaoValida {
   chaveCteReferenciada: string | null;
   chavesNfeTransportadas: string[];
   competencia: string | null;
+  /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
+  modalidadeFrete: ModalidadeFrete | null;
 }
 
 export type ResultadoValidacao = { ok: true; valor: EmissaoValida } | { ok: false; campos: CampoInvalido[] };
 
 /** The input's fields (GraphQL refuses others by its type; REST the same way here). */
-const CAMPOS = new Set(['referencia', 'modelo', 'serie', 'destinatario', 'itens', 'chaveCteReferenciada', 'chavesNfeTransportadas', 'competencia']);
+const CAMPOS = new Set(['referencia', 'modelo', 'serie', 'destinatario', 'itens', 'chaveCteReferenciada', 'chavesNfeTransportadas', 'competencia', 'modalidadeFrete']);
 
 type Objeto = Record<string, unknown>;
 const ehObjeto = (v: unknown): v is Objeto => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -325,6 +334,17 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     else competencia = competenciaNaFaixa(erros, Number(match[1]), Number(match[2]), ctx.emitidoEm);
   }
 
+  let modalidadeFrete: ModalidadeFrete | null = modelo === 'NFE' ? (chaveCteReferenciada ? 0 : 9) : null;
+  if (!vazio(entrada.modalidadeFrete)) {
+    const valor = entrada.modalidadeFrete;
+    if (modelo !== 'NFE') erros.add('modalidadeFrete', 'somente_nfe', 'modalidadeFrete só se aplica a NF-e');
+    else if (!(MODALIDADES_FRETE as readonly unknown[]).includes(valor)) {
+      erros.add('modalidadeFrete', 'modalidade_frete_invalida', `modalidadeFrete deve ser um de ${MODALIDADES_FRETE.join(', ')} (modFrete da NF-e)`);
+    } else if (chaveCteReferenciada && valor !== 0) {
+      erros.add('modalidadeFrete', 'frete_incoerente', 'com chaveCteReferenciada o frete é do emitente: modalidadeFrete 0');
+    } else modalidadeFrete = valor as ModalidadeFrete;
+  }
+
   if (erros.lista.length > 0 || referencia === null) return { ok: false, campos: erros.lista };
   return {
     ok: true,
@@ -339,6 +359,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       chaveCteReferenciada,
       chavesNfeTransportadas,
       competencia,
+      modalidadeFrete,
     },
   };
 }

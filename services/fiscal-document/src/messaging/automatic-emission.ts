@@ -2,10 +2,14 @@ import { FiscalDocumentErrorCodes, Refusal, Subjects, type PedidoFaturadoEvent, 
 import { consumeEvents, type EventConsumer, type Logger, type NatsConnection } from '@erp/kit';
 import type { Connection } from 'mongoose';
 import type { DocumentsService } from '../app/documents-service';
+import type { ModalidadeFrete } from '../domain/document-input';
 import type { FiscalSettingsReader } from './fiscal-settings';
 
 /** Automatic emission issues as this user (the audit trail names it). */
 export const AUTOMATIC_EMISSION_USER = 'emissao-automatica';
+
+/** The order's freight mode as the NF-e's `modFrete`. */
+const MOD_FRETE: Record<PedidoFaturadoEvent['modalidadeFrete'], ModalidadeFrete> = { EMITENTE: 0, DESTINATARIO: 1, TERCEIROS: 2, SEM_FRETE: 9 };
 
 /**
  * Redeliveries of an order whose emission met a passing failure: 10 deliveries, 2 s more wait each time (about
@@ -62,6 +66,7 @@ export function startAutomaticEmission(options: {
           modelo: 'NFE',
           destinatario: pedido.destinatario,
           itens: pedido.itens,
+          modalidadeFrete: MOD_FRETE[pedido.modalidadeFrete],
         });
         log.info({ companyId: pedido.companyId, pedidoId: pedido.pedidoId, documentoId: documento.id, numero: documento.numero }, 'NF-e issued automatically');
       } catch (error) {

@@ -99,6 +99,23 @@ describe('fiscal document rules', () => {
     expect(competencia('13/2026')).toBe('formato');
   });
 
+  test('validation - modalidadeFrete: NF-e only, one of 0-4 or 9, 0 when a CT-e documents the freight; default 0 with that CT-e, else 9', () => {
+    const nfe = (extra: Record<string, unknown>) => validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [item], ...extra }, ctx);
+    const valor = (extra: Record<string, unknown>) => {
+      const r = nfe(extra);
+      return r.ok ? r.valor.modalidadeFrete : r.campos.map((c) => c.regra).join();
+    };
+    const cte = '35210320695448000184570010000035891981839920';
+    expect([valor({}), valor({ modalidadeFrete: 1 }), valor({ modalidadeFrete: 4 }), valor({ chaveCteReferenciada: cte })]).toEqual([9, 1, 4, 0]);
+    expect([valor({ modalidadeFrete: 5 }), valor({ modalidadeFrete: '1' }), valor({ modalidadeFrete: 1, chaveCteReferenciada: cte })]).toEqual([
+      'modalidade_frete_invalida',
+      'modalidade_frete_invalida',
+      'frete_incoerente',
+    ]);
+    const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [item], modalidadeFrete: 0 }, ctx);
+    expect(nfce.ok ? [] : nfce.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['modalidadeFrete:somente_nfe']);
+  });
+
   test('justificativa - 15 to 255 characters after trimming', () => {
     expect(justificativaValida('  Erro de digitação!  ')).toBe('Erro de digitação!');
     expect(justificativaValida('  14 caracteres!  ')).toBeNull();
