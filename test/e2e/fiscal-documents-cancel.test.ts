@@ -1,3 +1,4 @@
+import mongoose from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 import { DOCUMENTOS, cancelar, emitir, empresaFiscal, eventosDoDocumento, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
@@ -133,6 +134,23 @@ describe('fiscal documents - cancellation', () => {
       for (const r of respostas.filter((x) => x.status === 409)) expect(r.body.codigo).toBe('DOCUMENTO_JA_CANCELADO');
       const eventos = (await eventosDoDocumento(nc, doc.id, 2)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CANCELADA');
       expect(eventos).toHaveLength(1);
+    }
+  });
+
+  it('fiscal documents - a delivery mark whose author died after claiming it is written by the repetition', async () => {
+    const doc = await novaNfe();
+    // What a crash between the claim and the document's write leaves: the claim, the document without the mark.
+    const db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: 'erp_fiscal_document' }).asPromise();
+    const em = new Date(Date.now() - 60_000);
+    try {
+      await db.collection('fatos_documento').insertOne({ _id: `desfecho:${doc.id}`, documentoId: doc.id, companyId: empresa.companyId, tipo: 'DESFECHO', desfecho: 'ENTREGA', efeito: { entregueEm: em }, em } as never);
+      expect((await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: empresa.admin })).body.dados.entregueEm).toBeNull();
+      const repetida = await rest('POST', `${DOCUMENTOS}/${doc.id}/entrega`, { bearer: empresa.usuario });
+      expect([repetida.status, repetida.body.dados.entregueEm]).toEqual([200, em.toISOString()]);
+      expect((await db.collection('documentos_fiscais').findOne({ _id: doc.id as never }))?.entregueEm).toEqual(em);
+      expect((await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: empresa.admin })).body.dados).toMatchObject({ entregueEm: em.toISOString(), prazoCancelamento: null });
+    } finally {
+      await db.close();
     }
   });
 

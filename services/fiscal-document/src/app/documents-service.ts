@@ -640,7 +640,11 @@ export class DocumentsService {
     const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho, efeito: { [campo]: em }, em };
     if (!(await this.deps.store.claimFact(fato))) {
       const existente = (await this.deps.store.fact(fato._id))!;
-      if (existente.desfecho === desfecho) return documentView({ ...doc, ...(existente.efeito ?? {}) }, this.now());
+      if (existente.desfecho === desfecho) {
+        // Its author may have died between the claim and the document's write: the repetition writes it (same value).
+        if (!doc[campo] && existente.efeito) await this.deps.store.set(id, existente.efeito);
+        return documentView({ ...doc, ...(existente.efeito ?? {}) }, this.now());
+      }
       throw this.jaCancelado({ canceladoEm: existente.efeito?.canceladoEm ?? null });
     }
     await this.deps.store.set(id, { [campo]: em });
