@@ -89,6 +89,17 @@ describe('fiscal documents - emission', () => {
     expect(depois.body).toEqual(antes.body);
   });
 
+  it('fiscal documents - money within the NF-e layout; a value only the tax engine refuses comes back named as the item', async () => {
+    const item = { codigo: 'P', descricao: 'Turbina', ncm: '84111100', cfop: '5102', csosn: '102' };
+    const fora = await emitir(sn.admin, nfeVenda({ itens: [{ ...item, quantidade: 1e10, valorUnitario: 1e10 }, { ...item, quantidade: 1e11, valorUnitario: 1 }] }));
+    expect(fora.status).toBe(400);
+    expect(fora.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toEqual(['itens[0]:valor_item_maximo', 'itens[1].quantidade:faixa']);
+    // R$ 5 trillion fits the layout's vProd but passes the engine's ceiling of R$ 1 trillion.
+    const acima = await emitir(sn.admin, nfeVenda({ itens: [{ ...item, quantidade: 100, valorUnitario: 50_000_000_000 }] }));
+    expect(acima.status).toBe(400);
+    expect(acima.body).toMatchObject({ codigo: 'DOCUMENTO_INVALIDO', campos: [expect.objectContaining({ campo: 'itens[0]', regra: 'ACIMA_DO_LIMITE' })] });
+  });
+
   it('fiscal documents - every invalid field is reported at once (400 DOCUMENTO_INVALIDO with campos)', async () => {
     const resposta = await emitir(sn.admin, {
       referencia: referenciaNova(),

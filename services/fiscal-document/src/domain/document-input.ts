@@ -2,7 +2,7 @@ import { ModelosDocumento, sha256Hex, type CampoInvalido, type ModeloDocumento, 
 import { cnpjProblem, competenciaDe, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from './access-key';
 import { alcanceDaOperacao, ehSimplesRemessa, PRIMEIRO_DIGITO } from './cfop';
-import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, totalItemCentavos } from './money';
+import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, LIMITE_QUANTIDADE_PRECO, MAXIMO_CENTAVOS, totalItemCentavos } from './money';
 
 /**
  * The emission input (GraphQL `EmitirDocumentoFiscalInput`, REST body), checked field by field: every invalid
@@ -13,8 +13,6 @@ import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, totalItemCentavos } from './mon
 /** NF-e limit of items (`det` maxOccurs 990). */
 export const MAX_ITENS = 990;
 export const REFERENCIA_MAX = 60;
-/** Quantities and unit prices: positive, at most this much (keeps every total exact in a double). */
-const VALOR_MAXIMO = 1_000_000_000;
 
 /** CST of ICMS (regime normal issuers) and CSOSN (Simples Nacional, CRT 1), Ajuste SINIEF 07/05 annex. */
 const CST_ICMS = new Set(['00', '02', '10', '15', '20', '30', '40', '41', '50', '51', '53', '60', '61', '70', '90']);
@@ -116,7 +114,9 @@ function texto(erros: Erros, valor: unknown, campo: string, opcoes: { obrigatori
 
 function positivo(erros: Erros, valor: unknown, campo: string, casas: number): number | null {
   if (typeof valor !== 'number' || !Number.isFinite(valor)) return erros.add(campo, 'tipo', `${campo} deve ser um número`);
-  if (valor <= 0 || valor > VALOR_MAXIMO) return erros.add(campo, 'faixa', `${campo} deve ser maior que zero e no máximo ${VALOR_MAXIMO}`);
+  if (valor <= 0 || valor >= LIMITE_QUANTIDADE_PRECO) {
+    return erros.add(campo, 'faixa', `${campo} deve ser maior que zero e ter no máximo 11 dígitos inteiros (qCom e vUnCom da NF-e)`);
+  }
   if (escalar(valor, casas) === null) return erros.add(campo, 'casas_decimais', `${campo} aceita no máximo ${casas} casas decimais`);
   return valor;
 }
@@ -240,6 +240,11 @@ function item(erros: Erros, valor: unknown, i: number, modelo: ModeloDocumento, 
   }
 
   if (erros.lista.length > antes || codigo === null || descricao === null || quantidade === null || valorUnitario === null) return null;
+  const total = totalItemCentavos(quantidade, valorUnitario);
+  if (total < 1n) return erros.add(campo, 'valor_item_minimo', `${campo}: quantidade x valorUnitario deve dar ao menos R$ 0,01`);
+  if (total > MAXIMO_CENTAVOS) {
+    return erros.add(campo, 'valor_item_maximo', `${campo}: quantidade x valorUnitario passa de R$ 9.999.999.999.999,99 (vProd da NF-e)`);
+  }
   return {
     codigo,
     descricao,
@@ -252,7 +257,7 @@ function item(erros: Erros, valor: unknown, i: number, modelo: ModeloDocumento, 
     csosn,
     codigoServico,
     aliquotaIss,
-    valorCentavos: totalItemCentavos(quantidade, valorUnitario),
+    valorCentavos: Number(total),
   };
 }
 
@@ -343,6 +348,10 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     } else if (chaveCteReferenciada && valor !== 0) {
       erros.add('modalidadeFrete', 'frete_incoerente', 'com chaveCteReferenciada o frete é do emitente: modalidadeFrete 0');
     } else modalidadeFrete = valor as ModalidadeFrete;
+  }
+
+  if (itens.reduce((soma, i) => soma + BigInt(i.valorCentavos), 0n) > MAXIMO_CENTAVOS) {
+    erros.add('itens', 'valor_total_maximo', 'a soma dos itens passa de R$ 9.999.999.999.999,99 (vNF da NF-e)');
   }
 
   if (erros.lista.length > 0 || referencia === null) return { ok: false, campos: erros.lista };

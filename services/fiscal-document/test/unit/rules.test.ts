@@ -9,11 +9,12 @@ const item = { codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 10,
 
 describe('fiscal document rules', () => {
   test('money - item totals exact: quantity x price rounded half up to the centavo; 5 decimals refused', () => {
-    expect(totalItemCentavos(3, 3.3333)).toBe(1000); // 9.9999 -> 10.00
-    expect(totalItemCentavos(1, 0.005)).toBe(1); // 0.005 -> 0.01 (half up)
-    expect(totalItemCentavos(1, 0.0049)).toBe(0);
-    expect(totalItemCentavos(0.1, 0.2)).toBe(2); // 0.02, where 0.1 * 0.2 in doubles is 0.020000000000000004
-    expect(totalItemCentavos(1.5, 19.99)).toBe(2999); // 29.985 -> 29.99
+    expect(totalItemCentavos(3, 3.3333)).toBe(1000n); // 9.9999 -> 10.00
+    expect(totalItemCentavos(1, 0.005)).toBe(1n); // 0.005 -> 0.01 (half up)
+    expect(totalItemCentavos(1, 0.0049)).toBe(0n);
+    expect(totalItemCentavos(0.1, 0.2)).toBe(2n); // 0.02, where 0.1 * 0.2 in doubles is 0.020000000000000004
+    expect(totalItemCentavos(1.5, 19.99)).toBe(2999n); // 29.985 -> 29.99
+    expect(totalItemCentavos(99_999_999_999.9999, 99_999_999_999.9999)).toBe(999_999_999_999_998_000_000_000n);
     expect(escalar(0.00001, 4)).toBeNull();
     expect(escalar(1e21, 4)).toBeNull();
   });
@@ -114,6 +115,20 @@ describe('fiscal document rules', () => {
     ]);
     const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [item], modalidadeFrete: 0 }, ctx);
     expect(nfce.ok ? [] : nfce.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['modalidadeFrete:somente_nfe']);
+  });
+
+  test('validation - quantities, prices and totals within the NF-e layout (qCom/vUnCom 11 integer digits, vProd/vNF 13.2)', () => {
+    const campos = (itens: Record<string, unknown>[]) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens }, ctx);
+      return r.ok ? r.valor.valorTotalCentavos : r.campos.map((c) => `${c.campo}:${c.regra}`);
+    };
+    expect(campos([{ ...item, quantidade: 99_999_999_999.9999, valorUnitario: 1 }])).toBe(10_000_000_000_000);
+    expect(campos([{ ...item, quantidade: 100_000_000_000, valorUnitario: 1 }])).toEqual(['itens[0].quantidade:faixa']);
+    expect(campos([{ ...item, quantidade: 1, valorUnitario: 1e11 }])).toEqual(['itens[0].valorUnitario:faixa']);
+    expect(campos([{ ...item, quantidade: 1e10, valorUnitario: 1e10 }])).toEqual(['itens[0]:valor_item_maximo']);
+    expect(campos([{ ...item, quantidade: 1, valorUnitario: 0.0049 }])).toEqual(['itens[0]:valor_item_minimo']);
+    const metade = { ...item, quantidade: 50_000_000_000, valorUnitario: 100 };
+    expect(campos([metade, metade])).toEqual(['itens:valor_total_maximo']);
   });
 
   test('justificativa - 15 to 255 characters after trimming', () => {
