@@ -1,4 +1,5 @@
 import { sha256Hex, type ModeloDocumento } from '@erp/contracts';
+import { modulo11Digit } from '@erp/fiscal-rules';
 
 /**
  * The 44-character access key of NF-e, NFC-e and CT-e (MOC NF-e 5.4 / MOC CT-e 4.00 §7.3):
@@ -13,16 +14,12 @@ export const TP_EMIS_NORMAL = '1';
 
 const CHAVE = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
 
-/** Mod-11 over ASCII-48 values, weights 2..9 repeating from the right; a remainder of 0 or 1 gives 0. */
+/**
+ * Mod-11 over ASCII-48 values, weights 2..9 repeating from the right; a remainder of 0 or 1 gives 0: the CNPJ's
+ * own check digit rule (one implementation, in @erp/fiscal-rules).
+ */
 export function digitoVerificador(semDigito: string): number {
-  let soma = 0;
-  let peso = 2;
-  for (let i = semDigito.length - 1; i >= 0; i -= 1) {
-    soma += (semDigito.charCodeAt(i) - 48) * peso;
-    peso = peso === 9 ? 2 : peso + 1;
-  }
-  const resto = soma % 11;
-  return resto < 2 ? 0 : 11 - resto;
+  return modulo11Digit(semDigito, 9);
 }
 
 /** Whether a 44-character key has the layout and its check digit. */
