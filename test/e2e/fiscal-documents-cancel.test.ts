@@ -53,6 +53,54 @@ describe('fiscal documents - cancellation', () => {
     expect(deNovo.body).toMatchObject({ codigo: 'DOCUMENTO_JA_CANCELADO', canceladoEm: cancelado.canceladoEm });
   });
 
+  it('fiscal documents - NFC-e, CT-e and NFS-e are cancelled too, each with one ERP_NFE_CANCELADA naming its model', async () => {
+    const nfe = await novaNfe();
+    const corpos = [
+      { referencia: referenciaNova('NFCE'), modelo: 'NFCE', itens: [itemLp] },
+      {
+        referencia: referenciaNova('CTE'),
+        modelo: 'CTE',
+        destinatario: { documento: '11222333000181', uf: 'SP' },
+        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
+        chavesNfeTransportadas: [nfe.chaveAcesso],
+      },
+      { referencia: referenciaNova('NFSE'), modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }] },
+    ];
+    for (const corpo of corpos) {
+      const doc = (await emitir(empresa.admin, corpo)).body.dados;
+      const cancelado = await cancelar(empresa.admin, doc.id, JUSTIFICATIVA);
+      expect([corpo.modelo, cancelado.status, cancelado.body.dados.situacao]).toEqual([corpo.modelo, 200, 'CANCELADO']);
+      const eventos = (await eventosDoDocumento(nc, doc.id, 2)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CANCELADA');
+      expect(eventos.map((e) => [e.payload.modelo, e.payload.chaveAcesso, e.payload.numero, e.msgId])).toEqual([[corpo.modelo, doc.chaveAcesso, doc.numero, `cancelamento:${doc.id}`]]);
+    }
+  });
+
+  it('fiscal documents - an NFS-e of last month is past its deadline (the end of its competence month): 422 with the deadline', async () => {
+    const brasilia = new Date(Date.now() - 3 * 3_600_000);
+    const anterior = new Date(Date.UTC(brasilia.getUTCFullYear(), brasilia.getUTCMonth() - 1, 1));
+    const competencia = `${String(anterior.getUTCMonth() + 1).padStart(2, '0')}/${anterior.getUTCFullYear()}`;
+    const nfse = await emitir(empresa.admin, {
+      referencia: referenciaNova('NFSE'),
+      modelo: 'NFSE',
+      destinatario: { documento: '11222333000181' },
+      itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }],
+      competencia,
+    });
+    expect([nfse.status, nfse.body.dados.competencia, nfse.body.dados.prazoCancelamento]).toEqual([201, competencia, null]);
+    const tarde = await cancelar(empresa.admin, nfse.body.dados.id, JUSTIFICATIVA);
+    expect([tarde.status, tarde.body.codigo]).toEqual([422, 'PRAZO_CANCELAMENTO_EXPIRADO']);
+    // The first instant of this month in Brasília (03:00 UTC).
+    expect(tarde.body.prazo).toBe(new Date(Date.UTC(brasilia.getUTCFullYear(), brasilia.getUTCMonth(), 1, 3)).toISOString());
+  });
+
+  it('fiscal documents - GraphQL cancellation by a user (not admin) is refused with FORBIDDEN and changes nothing', async () => {
+    const doc = await novaNfe();
+    const r = await graphql('mutation($id: ID!, $j: String!) { cancelarDocumentoFiscal(id: $id, justificativa: $j) { situacao } }', { id: doc.id, j: JUSTIFICATIVA }, empresa.usuario);
+    expect(r.data?.cancelarDocumentoFiscal ?? null).toBeNull();
+    expect(r.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: empresa.admin })).body.dados.situacao).toBe('AUTORIZADO');
+  });
+
   it('fiscal documents - justificativa of 15 to 255 characters after trimming; only admin cancels; another company gets 404', async () => {
     const doc = await novaNfe();
     for (const ruim of ['curta demais', `${' '.repeat(20)}14 caracteres!${' '.repeat(5)}`, 'x'.repeat(256), 42, null]) {

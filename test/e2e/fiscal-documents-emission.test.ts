@@ -143,6 +143,17 @@ describe('fiscal documents - emission', () => {
     expect(ok.status).toBe(201);
   });
 
+  it('fiscal documents - a recipient abroad (UF EX) takes a CFOP of 7; 5 or 6 is refused', async () => {
+    const exterior = { documento: '11222333000181', nome: 'Importer Inc', uf: 'EX' };
+    const item = { codigo: 'P', descricao: 'Cadeira', quantidade: 1, valorUnitario: 100, ncm: '94013000', csosn: '102' };
+    const ok = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop: '7102' }] }));
+    expect([ok.status, ok.body.dados?.situacao]).toEqual([201, 'AUTORIZADO']);
+    for (const cfop of ['5102', '6102']) {
+      const errado = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop }] }));
+      expect(errado.body.campos).toEqual([expect.objectContaining({ campo: 'itens[0].cfop', regra: 'cfop_operacao' })]);
+    }
+  });
+
   it('fiscal documents - NFC-e: an anonymous consumer is allowed, a CNPJ is not, and it is numbered apart from the NF-e', async () => {
     const item = { codigo: 'P-1', descricao: 'Café', quantidade: 1, valorUnitario: 12.5, ncm: '09012100', cfop: '5102', csosn: '102' };
     const anonima = await emitir(sn.admin, { referencia: referenciaNova('NFCE'), modelo: 'NFCE', itens: [item] });

@@ -255,14 +255,16 @@ export class DocumentsService {
 
   private operacoes(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): OperacaoTributavel[] {
     const dataOperacao = new Date(emitidoEm.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-    const ufDestino = emissao.destinatario?.uf && emissao.destinatario.uf !== 'EX' ? emissao.destinatario.uf : settings.empresa.uf!;
+    // Abroad (UF EX, CFOP 7) the engine takes no destination UF; with no recipient UF the operation is internal.
+    const exterior = emissao.destinatario?.uf === 'EX';
+    const ufDestino = emissao.destinatario?.uf && !exterior ? emissao.destinatario.uf : settings.empresa.uf!;
     return emissao.itens.map((item) => ({
       tipoDocumento: emissao.modelo,
       valor: reais(item.valorCentavos),
       dataOperacao,
       regime: settings.empresa.regimeTributario!,
       ufOrigem: settings.empresa.uf!,
-      ufDestino,
+      ...(exterior ? {} : { ufDestino }),
       ...(item.ncm ? { ncm: item.ncm } : {}),
       ...(item.cfop ? { cfop: item.cfop } : {}),
       ...(item.aliquotaIss !== null ? { aliquotaIss: item.aliquotaIss } : {}),
