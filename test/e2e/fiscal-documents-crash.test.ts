@@ -70,13 +70,13 @@ describe('fiscal documents - outbox crash', () => {
     } finally {
       await stopFiscal(faulty);
     }
-    const doc = (await db.collection('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
+    const doc = (await db.collection<{ _id: string; situacao: string }>('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
     expect(doc.situacao).toBe('PROCESSANDO');
     expect((await db.collection('fatos_documento').findOne({ _id: `autorizacao:${doc._id}` as never }))?.outbox.estado).toBe('PENDENTE');
 
     const restarted = await startFiscal('crash-authorization-restarted', DB);
     try {
-      const eventos = await eventosDoDocumento(nc, doc._id as unknown as string, 1);
+      const eventos = await eventosDoDocumento(nc, doc._id, 1);
       expect(eventos.map((e) => e.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
       expect(eventos[0].payload).toMatchObject({ documentoId: doc._id, numero: 1, referencia: corpo.referencia });
       const lido = await direto(restarted, 'GET', `${DOCUMENTOS}/${doc._id}`, empresa.usuario);
@@ -85,7 +85,7 @@ describe('fiscal documents - outbox crash', () => {
       const deNovo = await direto(restarted, 'POST', DOCUMENTOS, empresa.usuario, corpo);
       expect([deNovo.status, deNovo.body.dados.id, deNovo.body.dados.situacao]).toEqual([200, doc._id, 'AUTORIZADO']);
       await new Promise((r) => setTimeout(r, 2_500));
-      expect(await eventosDoDocumento(nc, doc._id as unknown as string, 1)).toHaveLength(1);
+      expect(await eventosDoDocumento(nc, doc._id, 1)).toHaveLength(1);
     } finally {
       await stopFiscal(restarted);
     }
@@ -101,7 +101,7 @@ describe('fiscal documents - outbox crash', () => {
     } finally {
       await stopFiscal(faulty);
     }
-    const doc = (await db.collection('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
+    const doc = (await db.collection<{ _id: string; situacao: string }>('documentos_fiscais').findOne({ companyId: empresa.companyId, referencia: corpo.referencia }))!;
     expect(doc).toMatchObject({ situacao: 'PROCESSANDO', numero: null });
     const numeros = () => db.collection('numeracao').find({ companyId: empresa.companyId }).toArray();
     expect((await numeros()).map((n) => [n.numero, n.situacao, n.documentoId])).toEqual([[1, 'USADO', doc._id]]);
@@ -109,7 +109,7 @@ describe('fiscal documents - outbox crash', () => {
     // Restarted with its clock a minute ahead, so the claim counts as abandoned, and a reconciliation pass every 200 ms.
     const restarted = await startFiscal('crash-number-restarted', DB, { FISCAL_CLOCK_OFFSET_MS: '60000', FISCAL_RECONCILE_INTERVAL_MS: '200' });
     try {
-      const eventos = await eventosDoDocumento(nc, doc._id as unknown as string, 1);
+      const eventos = await eventosDoDocumento(nc, doc._id, 1);
       expect(eventos.map((e) => [e.subject, e.payload.numero])).toEqual([['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO', 1]]);
       expect((await direto(restarted, 'GET', `${DOCUMENTOS}/${doc._id}`, empresa.usuario)).body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1 });
       expect((await numeros()).map((n) => [n.numero, n.situacao])).toEqual([[1, 'USADO']]);
