@@ -21,8 +21,8 @@ const pedido = (companyId: string, pedidoId: string): PedidoFaturadoEvent => ({
   faturadoEm: new Date().toISOString(),
 });
 
-async function documentosDe(sessao: string): Promise<{ referencia: string; numero: number; situacao: string; valorTotal: number }[]> {
-  const r = await graphql('{ documentosFiscais { itens { referencia numero situacao valorTotal } } }', {}, sessao);
+async function documentosDe(sessao: string): Promise<{ referencia: string; numero: number; situacao: string; valorTotal: number; modalidadeFrete: number }[]> {
+  const r = await graphql('{ documentosFiscais { itens { referencia numero situacao valorTotal modalidadeFrete } } }', {}, sessao);
   return r.data?.documentosFiscais.itens ?? [];
 }
 
@@ -54,8 +54,8 @@ describe('fiscal documents - automatic emission', () => {
       const lista = await documentosDe(ligada.admin);
       return lista.some((d) => d.referencia === marcador) ? lista : null;
     });
-    // 4 x 99.90 = 399.60
-    expect(docs.filter((d) => d.referencia === pedidoId)).toEqual([{ referencia: pedidoId, numero: 1, situacao: 'AUTORIZADO', valorTotal: 399.6 }]);
+    // 4 x 99.90 = 399.60; freight EMITENTE is modFrete 0 (CIF).
+    expect(docs.filter((d) => d.referencia === pedidoId)).toEqual([{ referencia: pedidoId, numero: 1, situacao: 'AUTORIZADO', valorTotal: 399.6, modalidadeFrete: 0 }]);
     expect(docs).toHaveLength(2);
     expect(await documentosDe(desligada.admin)).toEqual([]);
   });

@@ -65,6 +65,41 @@ describe('fiscal documents - emission', () => {
     expect(outra.body).toMatchObject({ sucesso: false, codigo: 'REFERENCIA_REUTILIZADA', documentoId: primeira.body.dados.id });
   });
 
+  it('fiscal documents - a replay is judged by what was stored, not by today\'s settings; a rejected document is refused again the same way', async () => {
+    const propria = await empresaFiscal();
+    const corpo = nfeVenda();
+    const primeira = await emitir(propria.usuario, corpo);
+    expect(primeira.body.dados).toMatchObject({ serie: 1, numero: 1 });
+    // The company now issues on series 2 only: the same request (no series named) still answers its document.
+    const lido = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: propria.admin })).body.dados;
+    expect((await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: propria.admin, body: { ...lido, series: [2], seriePadrao: 2 } })).status).toBe(200);
+    const replay = await emitir(propria.usuario, corpo);
+    expect([replay.status, replay.body.dados]).toEqual([200, primeira.body.dados]);
+    // The same content written differently (spaces, key order, an explicit null) is the same content.
+    const reescrito = { itens: corpo.itens, destinatario: { ...corpo.destinatario, nome: ` ${corpo.destinatario.nome} ` }, modelo: 'NFE', referencia: ` ${corpo.referencia} `, serie: null };
+    expect((await emitir(propria.usuario, reescrito)).status).toBe(200);
+    // A new document follows today's settings.
+    expect((await emitir(propria.usuario, nfeVenda())).body.dados).toMatchObject({ serie: 2, numero: 1 });
+
+    const recusado = nfeVenda({ itens: [{ codigo: 'X', descricao: 'Sem NCM real', quantidade: 1, valorUnitario: 10, ncm: '00000000', cfop: '5102', csosn: '102' }] });
+    const antes = await emitir(propria.usuario, recusado);
+    expect([antes.status, antes.body.codigo, antes.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '778']);
+    const depois = await emitir(propria.usuario, recusado);
+    expect(depois.status).toBe(422);
+    expect(depois.body).toEqual(antes.body);
+  });
+
+  it('fiscal documents - money within the NF-e layout; a value only the tax engine refuses comes back named as the item', async () => {
+    const item = { codigo: 'P', descricao: 'Turbina', ncm: '84111100', cfop: '5102', csosn: '102' };
+    const fora = await emitir(sn.admin, nfeVenda({ itens: [{ ...item, quantidade: 1e10, valorUnitario: 1e10 }, { ...item, quantidade: 1e11, valorUnitario: 1 }] }));
+    expect(fora.status).toBe(400);
+    expect(fora.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toEqual(['itens[0]:valor_item_maximo', 'itens[1].quantidade:faixa']);
+    // R$ 5 trillion fits the layout's vProd but passes the engine's ceiling of R$ 1 trillion.
+    const acima = await emitir(sn.admin, nfeVenda({ itens: [{ ...item, quantidade: 100, valorUnitario: 50_000_000_000 }] }));
+    expect(acima.status).toBe(400);
+    expect(acima.body).toMatchObject({ codigo: 'DOCUMENTO_INVALIDO', campos: [expect.objectContaining({ campo: 'itens[0]', regra: 'ACIMA_DO_LIMITE' })] });
+  });
+
   it('fiscal documents - every invalid field is reported at once (400 DOCUMENTO_INVALIDO with campos)', async () => {
     const resposta = await emitir(sn.admin, {
       referencia: referenciaNova(),
@@ -106,6 +141,17 @@ describe('fiscal documents - emission', () => {
     const item = { codigo: 'P-1', descricao: 'Cadeira', quantidade: 1, valorUnitario: 100, ncm: '94013000', cfop: '6102', csosn: '102' };
     const ok = await emitir(sn.admin, { referencia: referenciaNova(), modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'RJ' }, itens: [item] });
     expect(ok.status).toBe(201);
+  });
+
+  it('fiscal documents - a recipient abroad (UF EX) takes a CFOP of 7; 5 or 6 is refused', async () => {
+    const exterior = { documento: '11222333000181', nome: 'Importer Inc', uf: 'EX' };
+    const item = { codigo: 'P', descricao: 'Cadeira', quantidade: 1, valorUnitario: 100, ncm: '94013000', csosn: '102' };
+    const ok = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop: '7102' }] }));
+    expect([ok.status, ok.body.dados?.situacao]).toEqual([201, 'AUTORIZADO']);
+    for (const cfop of ['5102', '6102']) {
+      const errado = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop }] }));
+      expect(errado.body.campos).toEqual([expect.objectContaining({ campo: 'itens[0].cfop', regra: 'cfop_operacao' })]);
+    }
   });
 
   it('fiscal documents - NFC-e: an anonymous consumer is allowed, a CNPJ is not, and it is numbered apart from the NF-e', async () => {
@@ -173,6 +219,21 @@ describe('fiscal documents - emission', () => {
     expect(resposta.body.dados).toMatchObject({ simplesRemessa: true, impostos: [] });
   });
 
+  it('fiscal documents - a CT-e with a Simples Remessa CFOP is taxed as usual (the rule is the NF-e\'s, in the engine)', async () => {
+    const lp = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const nfe = (await emitir(lp.admin, nfeVenda({ itens: [{ codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 100, ncm: '94033000', cfop: '5102', cst: '00' }] }))).body.dados;
+    const cte = await emitir(lp.admin, {
+      referencia: referenciaNova('CTE'),
+      modelo: 'CTE',
+      destinatario: { documento: '11222333000181', uf: 'SP' },
+      itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5949', cst: '00' }],
+      chavesNfeTransportadas: [nfe.chaveAcesso],
+    });
+    expect(cte.status).toBe(201);
+    expect(cte.body.dados.simplesRemessa).toBe(false);
+    expect(cte.body.dados.impostos.filter((l: { informativo: boolean; valor: number }) => !l.informativo && l.valor > 0).length).toBeGreaterThan(0);
+  });
+
   it('fiscal documents - settings are required: incomplete, no certificate, production', async () => {
     const semNada = await sessionFor(newCompanyId('fiscal'), 'admin');
     const incompleta = await emitir(semNada, nfeVenda());
@@ -215,11 +276,15 @@ describe('fiscal documents - emission', () => {
   });
 
   it('fiscal documents - GraphQL emission returns the same fields; without a session it is refused', async () => {
-    const mutacao = 'mutation($i: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $i) { numero situacao valorTotal simplesRemessa impostos { tributo valor informativo } } }';
+    const mutacao = 'mutation($i: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $i) { numero situacao valorTotal simplesRemessa modalidadeFrete impostos { tributo valor informativo } } }';
     const { referencia: _r, ...resto } = nfeVenda();
-    const emitido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), ...resto } }, sn.usuario);
+    const emitido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), ...resto, modalidadeFrete: 1 } }, sn.usuario);
     expect(emitido.errors).toBeUndefined();
-    expect(emitido.data?.emitirDocumentoFiscal).toMatchObject({ situacao: 'AUTORIZADO', valorTotal: 511, simplesRemessa: false });
+    expect(emitido.data?.emitirDocumentoFiscal).toMatchObject({ situacao: 'AUTORIZADO', valorTotal: 511, simplesRemessa: false, modalidadeFrete: 1 });
+    const rest3 = await emitir(sn.usuario, nfeVenda({ modalidadeFrete: 3 }));
+    expect([rest3.status, rest3.body.dados.modalidadeFrete]).toEqual([201, 3]);
+    const invalida = await emitir(sn.usuario, nfeVenda({ modalidadeFrete: 7 }));
+    expect(invalida.body.campos).toEqual([expect.objectContaining({ campo: 'modalidadeFrete', regra: 'modalidade_frete_invalida' })]);
     const invalido = await graphql(mutacao, { i: { referencia: referenciaNova('GQL'), modelo: 'NFE', itens: [] } }, sn.usuario);
     expect(invalido.errors?.[0]?.extensions).toMatchObject({ code: 'DOCUMENTO_INVALIDO', campos: expect.arrayContaining([expect.objectContaining({ campo: 'itens' })]) });
     const anonimo = await rest('POST', DOCUMENTOS, { body: nfeVenda() });

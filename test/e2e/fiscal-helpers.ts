@@ -3,6 +3,7 @@ import { jetstream, type JsMsg } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { withCnpjCheckDigits } from '@erp/fiscal-rules';
 import { Streams } from '@erp/contracts';
+import { signDevSession } from '@erp/kit';
 import { criarPfx } from '../../services/settings/test/support/certificados';
 import { newCompanyId, rest, sessionFor } from '../support/env';
 
@@ -20,13 +21,34 @@ export interface EmpresaFiscal {
   usuario: string;
 }
 
-/** A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway. */
+/** Another stack than the run's (a test that starts its own): its gateway and session secret. */
+export interface OutraPilha {
+  gatewayUrl: string;
+  sessionSecret: string;
+}
+
+/**
+ * A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway
+ * (the run's, or `pilha`'s).
+ */
 export async function empresaFiscal(
-  opcoes: { regime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL'; uf?: string; codigoMunicipio?: string; ambiente?: string; emissaoAutomatica?: boolean; certificado?: boolean } = {},
+  opcoes: {
+    regime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL';
+    uf?: string;
+    codigoMunicipio?: string;
+    ambiente?: string;
+    emissaoAutomatica?: boolean;
+    certificado?: boolean;
+    /** The certificate's end of validity (default: a year from now). */
+    certificadoValidoAte?: Date;
+    pilha?: OutraPilha;
+  } = {},
 ): Promise<EmpresaFiscal> {
   const companyId = newCompanyId('fiscal');
   const cnpj = cnpjNovo();
-  const admin = await sessionFor(companyId, 'admin');
+  const sessao = (role: 'admin' | 'user') =>
+    opcoes.pilha ? signDevSession(opcoes.pilha.sessionSecret, { companyId, role, userId: `user-${companyId}` }) : sessionFor(companyId, role);
+  const admin = await sessao('admin');
   const regime = opcoes.regime ?? 'SIMPLES_NACIONAL';
   const corpo: Record<string, unknown> = {
     ambiente: opcoes.ambiente ?? 'HOMOLOGAÇÃO',
@@ -45,11 +67,17 @@ export async function empresaFiscal(
     nfse: { codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308' },
   };
   if (opcoes.certificado !== false) {
-    corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj }).toString('base64'), senha: 'senha-a1' };
+    corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj, validoAte: opcoes.certificadoValidoAte }).toString('base64'), senha: 'senha-a1' };
   }
-  const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: admin, body: corpo });
+  const salvo = opcoes.pilha
+    ? await fetch(`${opcoes.pilha.gatewayUrl}/api/erp/faturamento/configuracao`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify(corpo),
+      }).then(async (r) => ({ status: r.status, body: await r.text() }))
+    : await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: admin, body: corpo });
   if (salvo.status !== 200) throw new Error(`settings not saved: ${JSON.stringify(salvo.body)}`);
-  return { companyId, cnpj, admin, usuario: await sessionFor(companyId, 'user') };
+  return { companyId, cnpj, admin, usuario: await sessao('user') };
 }
 
 let sequencia = 0;

@@ -148,6 +148,7 @@ const documentoFiscal = object({
   entregueEm: nullableInstant,
   servicoIniciadoEm: nullableInstant,
   competencia: { type: ['string', 'null'], description: 'NFS-e: MM/AAAA.' },
+  modalidadeFrete: { type: ['integer', 'null'], enum: [0, 1, 2, 3, 4, 9, null], description: 'NF-e: modFrete; null nos outros modelos.' },
 });
 
 const inutilizacao = object({
@@ -219,7 +220,12 @@ const emissaoEntrada = {
     },
     chaveCteReferenciada: text,
     chavesNfeTransportadas: { type: 'array', items: text },
-    competencia: { type: 'string', description: 'NFS-e: MM/AAAA.' },
+    competencia: { type: 'string', description: 'NFS-e: MM/AAAA, de janeiro do ano anterior até o mês de emissão.' },
+    modalidadeFrete: {
+      type: 'integer',
+      enum: [0, 1, 2, 3, 4, 9],
+      description: 'Só NF-e: modFrete (0 emitente/CIF, 1 destinatário/FOB, 2 terceiros, 3 e 4 transporte próprio, 9 sem frete). Padrão: 0 com chaveCteReferenciada, senão 9.',
+    },
   },
 } as const;
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { loadConfig, type BaseConfig } from '@erp/kit';
+import { FAULT_POINTS, type FaultPoint } from './app/test-hooks';
 
 export type Config = BaseConfig & {
   MONGODB_DB: string;
@@ -19,8 +20,10 @@ export type Config = BaseConfig & {
   FISCAL_VOIDING_GRACE_MS: number;
   /** How long to wait for the settings and tax services over NATS. */
   NATS_REQUEST_TIMEOUT_MS: number;
-  /** Fault injection for the outbox crash test only (`exit-after-cancel-recorded`); refused outside NODE_ENV=test. */
-  FISCAL_FAULT?: 'exit-after-cancel-recorded';
+  /** Fault injection for the crash tests only (`FAULT_POINTS`); refused outside NODE_ENV=test. */
+  FISCAL_FAULT?: FaultPoint;
+  /** Tests only: the service's and the local authorizer's clock, moved by this many ms; refused outside NODE_ENV=test. */
+  FISCAL_CLOCK_OFFSET_MS: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,8 +46,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FISCAL_VOIDING_GRACE_MS: Joi.number().integer().min(0).default(600_000),
       NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(5_000),
       FISCAL_FAULT: Joi.string()
-        .valid('exit-after-cancel-recorded')
+        .valid(...FAULT_POINTS)
         .when('NODE_ENV', { not: 'test', then: Joi.forbidden().messages({ 'any.unknown': 'FISCAL_FAULT is only for tests (NODE_ENV=test)' }) }),
+      FISCAL_CLOCK_OFFSET_MS: Joi.number()
+        .integer()
+        .default(0)
+        .when('NODE_ENV', { not: 'test', then: Joi.valid(0).messages({ 'any.only': 'FISCAL_CLOCK_OFFSET_MS is only for tests (NODE_ENV=test)' }) }),
     },
     env,
   );

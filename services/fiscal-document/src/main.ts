@@ -3,6 +3,7 @@ import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { startReconciliation } from './app/reconciliation';
+import { offsetClock } from './app/test-hooks';
 import { startVoidingJob } from './app/voiding-job';
 import { VoidingService } from './app/voiding-service';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
@@ -12,6 +13,7 @@ import { readConfig } from './config';
 import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
+import { startFactRelay } from './messaging/fact-relay';
 import { fiscalSettingsReader } from './messaging/fiscal-settings';
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
@@ -31,15 +33,7 @@ void bootService({
     const store = await createDocumentsStore(db);
     // Each recorded fact carries its event; the relay publishes it, and first re-applies the fact to the
     // document, finishing a flip whose author died after recording it.
-    const relay = await startOutboxRelay({
-      collection: store.fatos,
-      nc,
-      log,
-      name: 'fiscal-events',
-      complete: async (fato) => {
-        if (fato.efeito) await store.set(fato.documentoId, fato.efeito);
-      },
-    });
+    const relay = await startFactRelay({ store, nc, log });
     // A voiding's outcome carries its event; the relay first marks the range's numbers INUTILIZADO (again, if
     // its author got that far), so the numbering never lags behind an announced voiding.
     const voidingRelay = await startOutboxRelay({
@@ -54,7 +48,8 @@ void bootService({
       },
     });
     const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS);
-    const local = createLocalAuthorizer(db);
+    const now = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
+    const local = createLocalAuthorizer(db, now);
     const sefaz =
       config.FISCAL_AUTHORIZER === 'sefaz'
         ? new SefazAuthorizer({
@@ -79,19 +74,20 @@ void bootService({
       autorizadores,
       announce: () => relay.flush(),
       log,
-      crashAfterCancelRecorded:
-        config.FISCAL_FAULT === 'exit-after-cancel-recorded'
-          ? () => {
-              log.warn('fault injection: exiting after recording a cancellation, before publishing it');
-              process.exit(86);
-            }
-          : undefined,
+      now,
+      falha: config.FISCAL_FAULT
+        ? (ponto) => {
+            if (ponto !== config.FISCAL_FAULT) return;
+            log.warn({ ponto }, 'fault injection: exiting');
+            process.exit(86);
+          }
+        : undefined,
     });
     const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
     registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);
     registerVoidingRoutes(app, inutilizacoes, verifySession);
     const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
-    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS });
+    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, now });
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,

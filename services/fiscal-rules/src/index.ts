@@ -1,3 +1,4 @@
+export { modulo11Digit } from './check-digit';
 export { cnpjProblem, normalizeCnpj, withCnpjCheckDigits, type CnpjProblem } from './cnpj';
 export { cpfProblem, normalizeCpf, withCpfCheckDigits, type CpfProblem } from './cpf';
 export { IBGE_EXCEPTION_CODES, ibgeCheckDigit, municipioProblem, type MunicipioProblem } from './ibge';

@@ -62,6 +62,12 @@ export interface OutboxRelayOptions<T extends WithOutbox> {
    * event never goes out for a change that is not complete.
    */
   complete?: (doc: T) => Promise<void>;
+  /**
+   * Entries with the same key go out in the order they were recorded: once one fails, the later entries of
+   * its key wait for the next pass (an event never overtakes an earlier one of the same subject, say a
+   * document's cancellation its authorization). Without it, each entry goes out on its own.
+   */
+  orderKey?: (doc: T) => string;
 }
 
 const PENDING = { 'outbox.estado': 'PENDENTE' } as const;
@@ -75,7 +81,7 @@ const PENDING = { 'outbox.estado': 'PENDENTE' } as const;
  * `outbox_publish_failures_total`.
  */
 export async function startOutboxRelay<T extends WithOutbox>(options: OutboxRelayOptions<T>): Promise<OutboxRelay> {
-  const { collection, log, name, complete } = options;
+  const { collection, log, name, complete, orderKey } = options;
   const intervalMs = options.intervalMs ?? 2_000;
   const batchSize = options.batchSize ?? 100;
   const js = jetstream(options.nc);
@@ -115,12 +121,18 @@ export async function startOutboxRelay<T extends WithOutbox>(options: OutboxRela
       state = { kind: 'publishing', since: new Date() };
       try {
         const docs = (await collection.find(PENDING as unknown as mongo.Filter<T>).sort({ 'outbox.criadoEm': 1 }).limit(batchSize).toArray()) as T[];
+        const held = new Set<string>();
+        const before = published;
         for (const doc of docs) {
           if (state.kind !== 'publishing') break;
+          const key = orderKey?.(doc);
+          if (key !== undefined && held.has(key)) continue;
           if (await publishOne(doc)) published += 1;
+          else if (key !== undefined) held.add(key);
         }
-        // A full batch means more may wait: go on at once rather than a whole interval later.
-        if (docs.length === batchSize) again = true;
+        // A full batch means more may wait: go on at once rather than a whole interval later (unless nothing of
+        // it went out: the same failing entries would be read again at once).
+        if (docs.length === batchSize && published > before) again = true;
       } catch (error) {
         log.warn({ err: error, relay: name }, 'outbox pass failed; will retry');
       }

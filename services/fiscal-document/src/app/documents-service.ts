@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   FiscalDocumentErrorCodes as Codes,
   Refusal,
@@ -14,8 +14,15 @@ import {
 } from '@erp/contracts';
 import { competenciaDe, cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
-import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse } from '../domain/access-key';
-import { justificativaValida, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
+import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
+import {
+  impressaoDaEntrada,
+  justificativaValida,
+  referenciaDaEntrada,
+  validarEmissao,
+  type ContextoEmissao,
+  type EmissaoValida,
+} from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
 import type { Autorizador, EscolhaAutorizador } from '../authorizer/authorizer';
@@ -26,6 +33,7 @@ import type { DocumentoRecord, FatoRecord } from '../store/document-model';
 import type { DocumentsStore, Pagina, Serie } from '../store/documents-store';
 import { cancelavelAte, documentView, prazoDoDocumento, type DocumentoFiscalView } from './views';
 import { documentMetrics } from './metrics';
+import type { Clock, FaultPoint } from './test-hooks';
 
 /** How long a second request with the same `referencia` waits for the first to finish. */
 const ESPERA_MESMA_REFERENCIA_MS = 10_000;
@@ -53,9 +61,24 @@ export interface DocumentsServiceDeps {
   /** Publishes pending events now (the outbox relay's flush). */
   announce: () => Promise<unknown>;
   log: Logger;
-  now?: () => Date;
-  /** The fault the crash test injects: stop the process once a cancellation is recorded, before its event goes out. */
-  crashAfterCancelRecorded?: () => void;
+  now?: Clock;
+  /** The crash tests' fault points: the process exits at the one it was started with (tests only). */
+  falha?: (ponto: FaultPoint) => void;
+}
+
+/** The authorizer refused the document: what its emission answers, the first time and on every repetition. */
+function rejeitado(doc: Pick<DocumentoRecord, '_id' | 'cStat' | 'motivo'>): Refusal {
+  return new Refusal(Codes.DOCUMENTO_REJEITADO, `documento rejeitado pelo autorizador: ${doc.cStat ?? ''} ${doc.motivo ?? ''}`, {
+    status: 422,
+    extra: { documentoId: doc._id, cStat: doc.cStat, motivo: doc.motivo },
+  });
+}
+
+function denegado(doc: Pick<DocumentoRecord, '_id' | 'cStat' | 'motivo'>): Refusal {
+  return new Refusal(Codes.DOCUMENTO_DENEGADO, `uso denegado pela SEFAZ: ${doc.cStat ?? ''} ${doc.motivo ?? ''}`, {
+    status: 422,
+    extra: { documentoId: doc._id, cStat: doc.cStat, motivo: doc.motivo },
+  });
 }
 
 function notFound(): Refusal {
@@ -78,24 +101,34 @@ export class DocumentsService {
 
   async emitir(session: Session, entrada: unknown): Promise<EmissaoResultado> {
     const { companyId } = session;
-    const settings = await this.deps.settings(companyId);
-    const ctx = this.contexto(settings);
-    const validacao = validarEmissao(entrada, ctx);
-    if (!validacao.ok) {
-      throw new Refusal(Codes.DOCUMENTO_INVALIDO, `documento inválido: ${validacao.campos.map((c) => c.campo || 'corpo').join(', ')}`, {
-        extra: { campos: validacao.campos },
+    // A `referencia` already used is answered from what was stored, before today's settings are read: the same
+    // content gets the same document (or the same refusal) whatever the settings say now.
+    const referencia = referenciaDaEntrada(entrada);
+    const impressao = referencia === null ? null : impressaoDaEntrada(entrada as Record<string, unknown>);
+    if (referencia !== null && impressao === null) {
+      throw new Refusal(Codes.DOCUMENTO_INVALIDO, 'documento inválido: corpo', {
+        extra: { campos: [{ campo: '', regra: 'profundidade', erro: 'o corpo tem mais níveis do que uma emissão' }] },
       });
+    }
+    if (referencia !== null && impressao !== null) {
+      const existente = await this.deps.store.byId(companyId, documentoId(companyId, referencia));
+      if (existente) return { documento: await this.mesmaReferencia(existente, impressao), criado: false };
+    }
+
+    const emitidoEm = this.now();
+    const settings = await this.deps.settings(companyId);
+    const ctx = this.contexto(settings, emitidoEm);
+    const validacao = validarEmissao(entrada, ctx);
+    if (!validacao.ok || impressao === null) {
+      const campos = validacao.ok ? [] : validacao.campos;
+      throw new Refusal(Codes.DOCUMENTO_INVALIDO, `documento inválido: ${campos.map((c) => c.campo || 'corpo').join(', ')}`, { extra: { campos } });
     }
     const emissao = validacao.valor;
     this.autorizadorPara(emissao, settings);
     const id = documentoId(companyId, emissao.referencia);
-    const impressao = sha256Hex(JSON.stringify({ ...emissao, referencia: undefined }));
 
-    const existente = await this.deps.store.byId(companyId, id);
-    if (existente) return { documento: await this.mesmaReferencia(existente, impressao), criado: false };
-
-    const emitidoEm = this.now();
-    const porItem = emissao.simplesRemessa ? [] : await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
+    // The engine decides every tax, the Simples Remessa's "none on the product value" included.
+    const porItem = await this.deps.taxes(companyId, this.operacoes(emissao, settings, emitidoEm));
     const impostos = somarImpostos(porItem);
     const doc: DocumentoRecord = {
       _id: id,
@@ -108,6 +141,7 @@ export class DocumentsService {
       situacao: 'PROCESSANDO',
       numero: null,
       chaveAcesso: null,
+      sementeChave: randomBytes(16).toString('hex'),
       emitidoEm,
       emitenteCnpj: settings.empresa.cnpj!,
       emitenteUf: settings.empresa.uf!,
@@ -122,6 +156,7 @@ export class DocumentsService {
       chaveCteReferenciada: emissao.chaveCteReferenciada,
       chavesNfeTransportadas: emissao.chavesNfeTransportadas,
       competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
+      modalidadeFrete: emissao.modalidadeFrete,
       prazosCancelamento: settings.prazosCancelamento,
       prazoCancelamentoAte: null,
       autorizadoEm: null,
@@ -185,7 +220,7 @@ export class DocumentsService {
   }
 
   /** What the company's settings must hold before anything is issued (spec 2.5). */
-  private contexto(settings: ConfiguracaoFiscalCompartilhada): ContextoEmissao {
+  private contexto(settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): ContextoEmissao {
     const { empresa } = settings;
     const faltando = [
       !empresa.cnpj && 'empresa.cnpj',
@@ -202,7 +237,7 @@ export class DocumentsService {
     }
     const certificado = settings.certificadoA1;
     if (!certificado) throw new Refusal(Codes.CERTIFICADO_AUSENTE, 'a empresa não tem certificado A1 nas configurações fiscais', { status: 422 });
-    if (new Date(certificado.validoAte).getTime() <= this.now().getTime()) {
+    if (new Date(certificado.validoAte).getTime() <= emitidoEm.getTime()) {
       throw new Refusal(Codes.CERTIFICADO_EXPIRADO, `o certificado A1 da empresa expirou em ${certificado.validoAte}`, { status: 422, extra: { validoAte: certificado.validoAte } });
     }
     if (certificado.cnpj !== empresa.cnpj) {
@@ -214,19 +249,22 @@ export class DocumentsService {
       series: settings.series,
       seriePadrao: settings.seriePadrao,
       codigoServicoPadrao: settings.nfse.codigoServico,
+      emitidoEm,
     };
   }
 
   private operacoes(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): OperacaoTributavel[] {
     const dataOperacao = new Date(emitidoEm.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-    const ufDestino = emissao.destinatario?.uf && emissao.destinatario.uf !== 'EX' ? emissao.destinatario.uf : settings.empresa.uf!;
+    // Abroad (UF EX, CFOP 7) the engine takes no destination UF; with no recipient UF the operation is internal.
+    const exterior = emissao.destinatario?.uf === 'EX';
+    const ufDestino = emissao.destinatario?.uf && !exterior ? emissao.destinatario.uf : settings.empresa.uf!;
     return emissao.itens.map((item) => ({
       tipoDocumento: emissao.modelo,
       valor: reais(item.valorCentavos),
       dataOperacao,
       regime: settings.empresa.regimeTributario!,
       ufOrigem: settings.empresa.uf!,
-      ufDestino,
+      ...(exterior ? {} : { ufDestino }),
       ...(item.ncm ? { ncm: item.ncm } : {}),
       ...(item.cfop ? { cfop: item.cfop } : {}),
       ...(item.aliquotaIss !== null ? { aliquotaIss: item.aliquotaIss } : {}),
@@ -256,6 +294,9 @@ export class DocumentsService {
       await sleep(50);
       doc = (await this.deps.store.byId(doc.companyId, doc._id))!;
     }
+    // The same request gets the same answer: a refused document is refused again, never a 200.
+    if (doc.situacao === 'REJEITADO') throw rejeitado(doc);
+    if (doc.situacao === 'DENEGADO') throw denegado(doc);
     return documentView(doc, this.now());
   }
 
@@ -276,6 +317,7 @@ export class DocumentsService {
     const autorizador = this.autorizador(doc.modelo, doc.ambiente);
     const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: doc.modelo, serie: doc.serie };
     const numero = doc.numero ?? (await this.deps.store.takeNumber(serie, doc._id, this.now()));
+    if (doc.numero === null) this.deps.falha?.('exit-after-number-taken');
     const chaveAcesso = doc.chaveAcesso ?? this.chave(doc, numero);
     if (doc.numero === null) await this.deps.store.set(doc._id, { numero, chaveAcesso });
     const comNumero = { ...doc, numero, chaveAcesso };
@@ -316,24 +358,18 @@ export class DocumentsService {
     }
     if (resposta.desfecho === 'DENEGADO') {
       // A denied NF-e exists at SEFAZ: its number is spent (never voided) and the document is kept as DENEGADO.
-      const denegado = { situacao: 'DENEGADO' as const, cStat, motivo: resposta.xMotivo, protocolo: resposta.protocolo, autorizadoEm: resposta.autorizadoEm };
-      await this.deps.store.set(doc._id, denegado);
-      throw new Refusal(Codes.DOCUMENTO_DENEGADO, `uso denegado pela SEFAZ: ${cStat} ${resposta.xMotivo}`, {
-        status: 422,
-        extra: { documentoId: doc._id, cStat, motivo: resposta.xMotivo },
-      });
+      const efeitoDenegado = { situacao: 'DENEGADO' as const, cStat, motivo: resposta.xMotivo, protocolo: resposta.protocolo, autorizadoEm: resposta.autorizadoEm };
+      await this.deps.store.set(doc._id, efeitoDenegado);
+      throw denegado({ ...doc, ...efeitoDenegado });
     }
     if (resposta.desfecho === 'REJEITADO' || !resposta.protocolo || !resposta.autorizadoEm) {
       // Nothing authorized: the number stays taken and is recorded to be voided, never silently lost. After a 539
       // SEFAZ holds that number under another key: it is not ours to void, so it stays USADO.
-      const rejeitado = { situacao: 'REJEITADO' as const, cStat, motivo: resposta.xMotivo };
-      await this.deps.store.set(doc._id, rejeitado);
+      const efeitoRejeitado = { situacao: 'REJEITADO' as const, cStat, motivo: resposta.xMotivo };
+      await this.deps.store.set(doc._id, efeitoRejeitado);
       if (cStat !== '539') await this.deps.store.burnNumber(serie, numero);
       this.deps.log.warn({ documentoId: doc._id, cStat }, 'document refused by the authorizer');
-      throw new Refusal(Codes.DOCUMENTO_REJEITADO, `documento rejeitado pelo autorizador: ${cStat ?? ''} ${resposta.xMotivo}`, {
-        status: 422,
-        extra: { documentoId: doc._id, cStat, motivo: resposta.xMotivo },
-      });
+      throw rejeitado({ ...doc, ...efeitoRejeitado });
     }
     const efeito: Partial<DocumentoRecord> = {
       situacao: 'AUTORIZADO',
@@ -374,13 +410,14 @@ export class DocumentsService {
       em: this.now(),
     });
     if (recorded) documentMetrics.issued.inc({ model: doc.modelo });
-    await this.deps.store.set(doc._id, efeito);
+    this.deps.falha?.('exit-after-authorization-recorded');
+    await this.deps.store.applyAuthorization(doc._id, efeito);
     await this.announce();
     return documentView(autorizado, this.now());
   }
 
   private chave(doc: DocumentoRecord, numero: number): string {
-    const aleatorio = () => randomInt(0, 1_000_000_000) / 1_000_000_000;
+    const aleatorio = doc.sementeChave ? sorteioDaSemente(doc.sementeChave) : () => randomInt(0, 1_000_000_000) / 1_000_000_000;
     if (doc.modelo === 'NFSE') {
       return montarChaveNfse({ codigoMunicipio: doc.emitenteMunicipio, cnpj: doc.emitenteCnpj, numero, emitidoEm: doc.emitidoEm, codigo: gerarCodigoNfse(aleatorio) });
     }
@@ -445,6 +482,7 @@ export class DocumentsService {
 
     const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, efeito: null, em: this.now() };
     if (!(await this.deps.store.claimFact(fato))) return this.desfechoExistente(doc, (await this.deps.store.fact(fato._id))!, justificativa);
+    this.deps.falha?.('exit-after-cancel-claimed');
     return this.registrarCancelamento(doc, fato);
   }
 
@@ -510,9 +548,10 @@ export class DocumentsService {
       // Refused: the slot is freed so a later, valid attempt (or a delivery mark) may take it.
       await this.deps.store.releaseFact(fato._id);
       if (resposta.desfecho === 'PRAZO_EXPIRADO') {
+        // The deadline the document shows (fixed at authorization); the authorizer's own may be shorter (a UF's rule).
         throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `a SEFAZ recusou o cancelamento fora do prazo: ${resposta.cStat ?? ''} ${resposta.xMotivo}`, {
           status: 422,
-          extra: { cStat: resposta.cStat, motivo: resposta.xMotivo },
+          extra: { prazo: prazoDoDocumento(doc).toISOString(), cStat: resposta.cStat, motivo: resposta.xMotivo },
         });
       }
       throw new Refusal(Codes.DOCUMENTO_REJEITADO, `cancelamento recusado pelo autorizador: ${resposta.cStat ?? ''} ${resposta.xMotivo}`, {
@@ -547,7 +586,7 @@ export class DocumentsService {
     };
     await this.deps.store.setFact(fato._id, { efeito, outbox: pendingEvent(Subjects.nfeCancelada, eventId, evento, this.now()) });
     documentMetrics.cancelled.inc({ model: doc.modelo });
-    this.deps.crashAfterCancelRecorded?.();
+    this.deps.falha?.('exit-after-cancel-recorded');
     await this.deps.store.set(doc._id, efeito);
     await this.announce();
     return documentView({ ...doc, ...efeito }, this.now());
@@ -603,7 +642,11 @@ export class DocumentsService {
     const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho, efeito: { [campo]: em }, em };
     if (!(await this.deps.store.claimFact(fato))) {
       const existente = (await this.deps.store.fact(fato._id))!;
-      if (existente.desfecho === desfecho) return documentView({ ...doc, ...(existente.efeito ?? {}) }, this.now());
+      if (existente.desfecho === desfecho) {
+        // Its author may have died between the claim and the document's write: the repetition writes it (same value).
+        if (!doc[campo] && existente.efeito) await this.deps.store.set(id, existente.efeito);
+        return documentView({ ...doc, ...(existente.efeito ?? {}) }, this.now());
+      }
       throw this.jaCancelado({ canceladoEm: existente.efeito?.canceladoEm ?? null });
     }
     await this.deps.store.set(id, { [campo]: em });

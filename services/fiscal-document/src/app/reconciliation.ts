@@ -2,6 +2,7 @@ import { isRefusal } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
 import type { DocumentsStore } from '../store/documents-store';
 import type { DocumentsService } from './documents-service';
+import { systemClock, type Clock } from './test-hooks';
 
 /** A claim untouched this long lost its author; younger ones may still be in their author's hands. */
 const ABANDONADO_MS = 30_000;
@@ -9,15 +10,19 @@ const LOTE = 20;
 
 /**
  * Resolves what is left open without waiting for a client to ask again: documents sent whose answer was lost
- * (PENDENTE) and claims abandoned after taking a number (a crash mid-emission). Each is asked to SEFAZ by key
+ * (PENDENTE) and claims abandoned mid-emission (a crash), finished with the number they hold or, if none reached
+ * them, the one they claimed (`takeNumber` finds it), so a number taken is never left hanging. Each is asked to SEFAZ by key
  * first (`DocumentsService.retomar`); nothing gets a new number. Runs every `intervalMs`, one pass at a time;
  * replicas may overlap on a document, which the claims make harmless (one authorization fact, one event).
  */
-export function startReconciliation(options: { store: DocumentsStore; service: DocumentsService; log: Logger; intervalMs: number }): { stop: () => Promise<void> } {
+export function startReconciliation(options: { store: DocumentsStore; service: DocumentsService; log: Logger; intervalMs: number; now?: Clock }): {
+  stop: () => Promise<void>;
+} {
   const { store, service, log } = options;
+  const now = options.now ?? systemClock;
   let corrente: Promise<void> | null = null;
   const passada = async () => {
-    const documentos = await store.unresolved(new Date(Date.now() - ABANDONADO_MS), LOTE);
+    const documentos = await store.unresolved(new Date(now().getTime() - ABANDONADO_MS), LOTE);
     for (const doc of documentos) {
       try {
         const visto = await service.retomar(doc);

@@ -30,6 +30,7 @@ export interface DocumentoFiscalView {
   entregueEm: Date | null;
   servicoIniciadoEm: Date | null;
   competencia: string | null;
+  modalidadeFrete: number | null;
 }
 
 /**
@@ -76,5 +77,6 @@ export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscal
     entregueEm: doc.entregueEm,
     servicoIniciadoEm: doc.servicoIniciadoEm,
     competencia: doc.competencia,
+    modalidadeFrete: doc.modalidadeFrete ?? null,
   };
 }

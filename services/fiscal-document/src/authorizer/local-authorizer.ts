@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
 import { claimOnce } from '@erp/kit';
 import { cUfFromSigla, PRAZOS_CANCELAMENTO } from '@erp/fiscal-rules';
+import { systemClock, type Clock } from '../app/test-hooks';
 import { chaveValida } from '../domain/access-key';
 import type {
   Autorizador,
@@ -22,8 +23,8 @@ interface RegistroLocal {
   autorizadoEm?: Date;
 }
 
-export function createLocalAuthorizer(db: Connection): Autorizador {
-  return new LocalAuthorizer(db.collection<RegistroLocal>('autorizador_local'));
+export function createLocalAuthorizer(db: Connection, now: Clock = systemClock): Autorizador {
+  return new LocalAuthorizer(db.collection<RegistroLocal>('autorizador_local'), now);
 }
 
 const cUfDoPedido = (p: PedidoInutilizacao) => cUfFromSigla(p.uf) ?? '00';
@@ -75,7 +76,10 @@ const registered = (xMotivo: string, protocolo: string, registradoEm: Date): Res
 class LocalAuthorizer implements Autorizador {
   readonly nome = 'local';
 
-  constructor(private readonly registros: mongo.Collection<RegistroLocal>) {}
+  constructor(
+    private readonly registros: mongo.Collection<RegistroLocal>,
+    private readonly now: Clock,
+  ) {}
 
   // Nothing is signed or transmitted: the local authorizer judges the request itself.
   async prepararAutorizacao(): Promise<null> {
@@ -108,7 +112,7 @@ class LocalAuthorizer implements Autorizador {
     // also how a developer provokes a rejection (and a burned number to void) with `npm start`.
     if (p.ncms.includes(NCM_INEXISTENTE)) return refused('778', 'Rejeição: Informado NCM inexistente');
 
-    const em = new Date();
+    const em = this.now();
     const numeroId = `num:${p.ambiente}|${p.cnpj}|${p.modelo}|${p.serie}|${p.numero}`;
     const registro: RegistroLocal = { _id: numeroId, chaveAcesso: chave, protocolo: protocolo(chave, em), em, autorizadoEm: em };
     if (!(await claimOnce(this.registros, registro))) {
@@ -133,7 +137,7 @@ class LocalAuthorizer implements Autorizador {
         return p.modelo === 'CTE' ? refusedCancel('220', 'Rejeição: CT-e autorizado há mais de 7 dias (168 horas)') : refusedCancel('501', 'Rejeição: prazo de cancelamento superior ao previsto na legislação');
       }
     }
-    const em = new Date();
+    const em = this.now();
     const cancelamentoId = `canc:${p.chaveAcesso}`;
     if (await claimOnce(this.registros, { _id: cancelamentoId, chaveAcesso: p.chaveAcesso, protocolo: protocolo(p.chaveAcesso, em), em })) {
       const registrado = (await this.registros.findOne({ _id: cancelamentoId }))!;
@@ -160,7 +164,7 @@ class LocalAuthorizer implements Autorizador {
     if ((await this.registros.countDocuments({ _id: { $in: ids } })) > 0) return recusada('241', 'Rejeição: Um número da faixa já foi utilizado');
 
     const faixaId = `inut:${base}|${p.de}|${p.ate}`;
-    const em = new Date();
+    const em = this.now();
     const registro: RegistroLocal = { _id: faixaId, chaveAcesso: '', protocolo: protocolo(`${cUfDoPedido(p)}`.padEnd(44, '0'), em), em };
     const adotada = (r: RegistroLocal, cStat: string, xMotivo: string): RespostaInutilizacao => ({ desfecho: 'INUTILIZADA', cStat, xMotivo, protocolo: r.protocolo, registradoEm: r.em, xml: null });
     const existente = await this.registros.findOne({ _id: faixaId });

@@ -361,6 +361,7 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       impostos: porItem[i]?.linhas ?? [],
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,
+    modalidadeFrete: doc.modalidadeFrete ?? null,
     informacoesComplementares: null,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(doc.chaveAcesso!, doc.emitenteUf, doc.ambiente) : null,
   };

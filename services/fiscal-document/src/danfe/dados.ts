@@ -295,7 +295,7 @@ export function danfeDoDocumento(doc: DocumentoRecord, settings: ConfiguracaoFis
       cbs: ibsCbs ? soma('CBS', 'valorCentavos') : null,
       nota: doc.itens.reduce((t, item) => t + item.valorCentavos, 0) + ipi,
     },
-    modalidadeFrete: doc.modelo === 'NFE' && doc.chaveCteReferenciada ? '0' : '9',
+    modalidadeFrete: String(doc.modalidadeFrete ?? (doc.modelo === 'NFE' && doc.chaveCteReferenciada ? 0 : 9)),
     informacoesComplementares: complementares.length > 0 ? complementares.join(' ') : null,
     qrCode: qr?.url ?? null,
     urlChave: qr?.urlChave ?? null,

@@ -1,4 +1,5 @@
-import type { ModeloDocumento } from '@erp/contracts';
+import { sha256Hex, type ModeloDocumento } from '@erp/contracts';
+import { modulo11Digit } from '@erp/fiscal-rules';
 
 /**
  * The 44-character access key of NF-e, NFC-e and CT-e (MOC NF-e 5.4 / MOC CT-e 4.00 §7.3):
@@ -13,16 +14,12 @@ export const TP_EMIS_NORMAL = '1';
 
 const CHAVE = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
 
-/** Mod-11 over ASCII-48 values, weights 2..9 repeating from the right; a remainder of 0 or 1 gives 0. */
+/**
+ * Mod-11 over ASCII-48 values, weights 2..9 repeating from the right; a remainder of 0 or 1 gives 0: the CNPJ's
+ * own check digit rule (one implementation, in @erp/fiscal-rules).
+ */
 export function digitoVerificador(semDigito: string): number {
-  let soma = 0;
-  let peso = 2;
-  for (let i = semDigito.length - 1; i >= 0; i -= 1) {
-    soma += (semDigito.charCodeAt(i) - 48) * peso;
-    peso = peso === 9 ? 2 : peso + 1;
-  }
-  const resto = soma % 11;
-  return resto < 2 ? 0 : 11 - resto;
+  return modulo11Digit(semDigito, 9);
 }
 
 /** Whether a 44-character key has the layout and its check digit. */
@@ -55,6 +52,19 @@ const CNF_PROIBIDOS = new Set([
 
 export function cnfValido(cnf: string, numero: number): boolean {
   return /^[0-9]{8}$/.test(cnf) && !CNF_PROIBIDOS.has(cnf) && Number(cnf) !== numero;
+}
+
+/**
+ * A sequence of numbers 0 <= x < 1 drawn from a seed (SHA-256 of seed and position): the key's random part is
+ * drawn once, as a seed stored with the document's claim, so whoever finishes the document (its author, a retry,
+ * the reconciliation, on any replica) builds the same key, and SEFAZ sees one document, not two keys for one number.
+ */
+export function sorteioDaSemente(semente: string): () => number {
+  let posicao = 0;
+  return () => {
+    posicao += 1;
+    return Number.parseInt(sha256Hex(`${semente}:${posicao}`).slice(0, 12), 16) / 2 ** 48;
+  };
 }
 
 /** A random cNF SEFAZ accepts; `aleatorio` returns 0 <= x < 1 (crypto-backed in the service). */

@@ -1,8 +1,8 @@
-import { ModelosDocumento, type CampoInvalido, type ModeloDocumento, type RegimeTributario } from '@erp/contracts';
-import { cnpjProblem, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
+import { ModelosDocumento, sha256Hex, type CampoInvalido, type ModeloDocumento, type RegimeTributario } from '@erp/contracts';
+import { cnpjProblem, competenciaDe, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from './access-key';
 import { alcanceDaOperacao, ehSimplesRemessa, PRIMEIRO_DIGITO } from './cfop';
-import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, totalItemCentavos } from './money';
+import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, LIMITE_QUANTIDADE_PRECO, MAXIMO_CENTAVOS, totalItemCentavos } from './money';
 
 /**
  * The emission input (GraphQL `EmitirDocumentoFiscalInput`, REST body), checked field by field: every invalid
@@ -13,8 +13,6 @@ import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, totalItemCentavos } from './mon
 /** NF-e limit of items (`det` maxOccurs 990). */
 export const MAX_ITENS = 990;
 export const REFERENCIA_MAX = 60;
-/** Quantities and unit prices: positive, at most this much (keeps every total exact in a double). */
-const VALOR_MAXIMO = 1_000_000_000;
 
 /** CST of ICMS (regime normal issuers) and CSOSN (Simples Nacional, CRT 1), Ajuste SINIEF 07/05 annex. */
 const CST_ICMS = new Set(['00', '02', '10', '15', '20', '30', '40', '41', '50', '51', '53', '60', '61', '70', '90']);
@@ -27,6 +25,8 @@ export interface ContextoEmissao {
   seriePadrao: number;
   /** `NN.NN` from the NFS-e settings, used when an NFS-e item names none. */
   codigoServicoPadrao: string | null;
+  /** The instant of issue: an NFS-e's competence month is judged against it. */
+  emitidoEm: Date;
 }
 
 export interface DestinatarioValido {
@@ -53,6 +53,13 @@ export interface ItemValido {
   valorCentavos: number;
 }
 
+/**
+ * NF-e `modFrete`: 0 by the issuer (CIF), 1 by the recipient (FOB), 2 by a third party, 3 own transport of the
+ * issuer, 4 own transport of the recipient, 9 no transport (MOC NF-e, field X02).
+ */
+export const MODALIDADES_FRETE = [0, 1, 2, 3, 4, 9] as const;
+export type ModalidadeFrete = (typeof MODALIDADES_FRETE)[number];
+
 export interface EmissaoValida {
   referencia: string;
   modelo: ModeloDocumento;
@@ -64,12 +71,14 @@ export interface EmissaoValida {
   chaveCteReferenciada: string | null;
   chavesNfeTransportadas: string[];
   competencia: string | null;
+  /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
+  modalidadeFrete: ModalidadeFrete | null;
 }
 
 export type ResultadoValidacao = { ok: true; valor: EmissaoValida } | { ok: false; campos: CampoInvalido[] };
 
 /** The input's fields (GraphQL refuses others by its type; REST the same way here). */
-const CAMPOS = new Set(['referencia', 'modelo', 'serie', 'destinatario', 'itens', 'chaveCteReferenciada', 'chavesNfeTransportadas', 'competencia']);
+const CAMPOS = new Set(['referencia', 'modelo', 'serie', 'destinatario', 'itens', 'chaveCteReferenciada', 'chavesNfeTransportadas', 'competencia', 'modalidadeFrete']);
 
 type Objeto = Record<string, unknown>;
 const ehObjeto = (v: unknown): v is Objeto => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -105,18 +114,30 @@ function texto(erros: Erros, valor: unknown, campo: string, opcoes: { obrigatori
 
 function positivo(erros: Erros, valor: unknown, campo: string, casas: number): number | null {
   if (typeof valor !== 'number' || !Number.isFinite(valor)) return erros.add(campo, 'tipo', `${campo} deve ser um número`);
-  if (valor <= 0 || valor > VALOR_MAXIMO) return erros.add(campo, 'faixa', `${campo} deve ser maior que zero e no máximo ${VALOR_MAXIMO}`);
+  if (valor <= 0 || valor >= LIMITE_QUANTIDADE_PRECO) {
+    return erros.add(campo, 'faixa', `${campo} deve ser maior que zero e ter no máximo 11 dígitos inteiros (qCom e vUnCom da NF-e)`);
+  }
   if (escalar(valor, casas) === null) return erros.add(campo, 'casas_decimais', `${campo} aceita no máximo ${casas} casas decimais`);
   return valor;
 }
 
-function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): DestinatarioValido | null {
+/**
+ * The recipient, and its UF apart: the operation's reach (the CFOP's first digit) depends only on the UF, so
+ * another invalid recipient field must not hide a wrong CFOP. `uf` undefined: given but invalid.
+ */
+interface DestinatarioLido {
+  valido: DestinatarioValido | null;
+  uf: string | null | undefined;
+}
+
+function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): DestinatarioLido {
   const campo = 'destinatario';
   if (vazio(valor)) {
     // An NFC-e may go to an anonymous consumer; every other model names its recipient.
-    return modelo === 'NFCE' ? null : erros.add(campo, 'obrigatorio', 'destinatario é obrigatório (exceto NFC-e)');
+    if (modelo !== 'NFCE') erros.add(campo, 'obrigatorio', 'destinatario é obrigatório (exceto NFC-e)');
+    return { valido: null, uf: null };
   }
-  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'destinatario deve ser um objeto');
+  if (!ehObjeto(valor)) return { valido: erros.add(campo, 'tipo', 'destinatario deve ser um objeto'), uf: null };
   const bruto = texto(erros, valor.documento, `${campo}.documento`, { obrigatorio: true, max: 20 });
   let documento: string | null = null;
   let tipoDocumento: 'CNPJ' | 'CPF' = 'CNPJ';
@@ -137,11 +158,11 @@ function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): De
     }
   }
   const nome = texto(erros, valor.nome, `${campo}.nome`, { obrigatorio: false, max: 60, min: 2 });
-  let uf: string | null = null;
+  let uf: string | null | undefined = null;
   if (!vazio(valor.uf)) {
     const sigla = typeof valor.uf === 'string' ? valor.uf.trim().toUpperCase() : '';
     if (sigla === 'EX' || cUfFromSigla(sigla) !== null) uf = sigla;
-    else erros.add(`${campo}.uf`, 'uf_inexistente', 'uf deve ser a sigla de uma unidade da federação (ou EX, exterior)');
+    else uf = erros.add(`${campo}.uf`, 'uf_inexistente', 'uf deve ser a sigla de uma unidade da federação (ou EX, exterior)') ?? undefined;
   }
   let codigoMunicipio: string | null = null;
   if (!vazio(valor.codigoMunicipio)) {
@@ -156,7 +177,8 @@ function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): De
     if (ie === 'ISENTO' || /^\d{2,14}$/.test(ie)) inscricaoEstadual = ie;
     else erros.add(`${campo}.inscricaoEstadual`, 'formato', 'inscricaoEstadual deve ter de 2 a 14 dígitos, ou ISENTO');
   }
-  return documento === null ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual };
+  const valido = documento === null || uf === undefined ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual };
+  return { valido, uf };
 }
 
 /** `ufDestino` undefined: the recipient's UF was given but invalid, so the operation's reach cannot be judged. */
@@ -218,6 +240,11 @@ function item(erros: Erros, valor: unknown, i: number, modelo: ModeloDocumento, 
   }
 
   if (erros.lista.length > antes || codigo === null || descricao === null || quantidade === null || valorUnitario === null) return null;
+  const total = totalItemCentavos(quantidade, valorUnitario);
+  if (total < 1n) return erros.add(campo, 'valor_item_minimo', `${campo}: quantidade x valorUnitario deve dar ao menos R$ 0,01`);
+  if (total > MAXIMO_CENTAVOS) {
+    return erros.add(campo, 'valor_item_maximo', `${campo}: quantidade x valorUnitario passa de R$ 9.999.999.999.999,99 (vProd da NF-e)`);
+  }
   return {
     codigo,
     descricao,
@@ -230,7 +257,7 @@ function item(erros: Erros, valor: unknown, i: number, modelo: ModeloDocumento, 
     csosn,
     codigoServico,
     aliquotaIss,
-    valorCentavos: totalItemCentavos(quantidade, valorUnitario),
+    valorCentavos: Number(total),
   };
 }
 
@@ -264,20 +291,19 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   // Without a valid model the per-model rules below cannot be judged: report what can be.
   if (!modelo) return { ok: false, campos: erros.lista };
 
-  const antesDestinatario = erros.lista.length;
-  const dest = destinatario(erros, entrada.destinatario, modelo);
-  const destinatarioInvalido = erros.lista.length > antesDestinatario;
+  const { valido: dest, uf: ufDestino } = destinatario(erros, entrada.destinatario, modelo);
   const itensBrutos = entrada.itens;
   const itens: ItemValido[] = [];
   if (!Array.isArray(itensBrutos) || itensBrutos.length === 0) erros.add('itens', 'obrigatorio', 'itens deve ter ao menos um item');
   else if (itensBrutos.length > MAX_ITENS) erros.add('itens', 'maximo', `no máximo ${MAX_ITENS} itens por documento`);
   else {
     itensBrutos.forEach((bruto, i) => {
-      const valido = item(erros, bruto, i, modelo, ctx, destinatarioInvalido ? undefined : (dest?.uf ?? null));
+      const valido = item(erros, bruto, i, modelo, ctx, ufDestino);
       if (valido) itens.push(valido);
     });
   }
-  const remessas = itens.filter((i) => i.cfop !== null && ehSimplesRemessa(i.cfop)).length;
+  // The tax engine applies the Simples Remessa rule to the NF-e only; another model with such a CFOP is taxed as usual.
+  const remessas = modelo === 'NFE' ? itens.filter((i) => i.cfop !== null && ehSimplesRemessa(i.cfop)).length : 0;
   if (remessas > 0 && remessas < itens.length) {
     erros.add('itens', 'cfop_misto', 'uma Simples Remessa não mistura itens de venda: use CFOPs de remessa em todos os itens, ou em nenhum');
   }
@@ -310,7 +336,22 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     const match = typeof valor === 'string' ? /^(0[1-9]|1[0-2])\/(20\d{2})$/.exec(valor.trim()) : null;
     if (modelo !== 'NFSE') erros.add('competencia', 'somente_nfse', 'competencia só se aplica a NFS-e');
     else if (!match) erros.add('competencia', 'formato', 'competencia deve ser MM/AAAA');
-    else competencia = `${match[1]}/${match[2]}`;
+    else competencia = competenciaNaFaixa(erros, Number(match[1]), Number(match[2]), ctx.emitidoEm);
+  }
+
+  let modalidadeFrete: ModalidadeFrete | null = modelo === 'NFE' ? (chaveCteReferenciada ? 0 : 9) : null;
+  if (!vazio(entrada.modalidadeFrete)) {
+    const valor = entrada.modalidadeFrete;
+    if (modelo !== 'NFE') erros.add('modalidadeFrete', 'somente_nfe', 'modalidadeFrete só se aplica a NF-e');
+    else if (!(MODALIDADES_FRETE as readonly unknown[]).includes(valor)) {
+      erros.add('modalidadeFrete', 'modalidade_frete_invalida', `modalidadeFrete deve ser um de ${MODALIDADES_FRETE.join(', ')} (modFrete da NF-e)`);
+    } else if (chaveCteReferenciada && valor !== 0) {
+      erros.add('modalidadeFrete', 'frete_incoerente', 'com chaveCteReferenciada o frete é do emitente: modalidadeFrete 0');
+    } else modalidadeFrete = valor as ModalidadeFrete;
+  }
+
+  if (itens.reduce((soma, i) => soma + BigInt(i.valorCentavos), 0n) > MAXIMO_CENTAVOS) {
+    erros.add('itens', 'valor_total_maximo', 'a soma dos itens passa de R$ 9.999.999.999.999,99 (vNF da NF-e)');
   }
 
   if (erros.lista.length > 0 || referencia === null) return { ok: false, campos: erros.lista };
@@ -327,8 +368,64 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       chaveCteReferenciada,
       chavesNfeTransportadas,
       competencia,
+      modalidadeFrete,
     },
   };
+}
+
+/**
+ * An NFS-e's competence month (the month the service was rendered) is never after the month of issue (a service
+ * is invoiced once rendered) and not before January of the previous year (Brasília): older services are settled
+ * with the municipality, not by a new NFS-e here. Our rule, written in docs/fiscal-documents.md.
+ */
+function competenciaNaFaixa(erros: Erros, mes: number, ano: number, emitidoEm: Date): string | null {
+  const [mesAtual, anoAtual] = competenciaDe(emitidoEm).split('/').map(Number);
+  const indice = ano * 12 + mes - 1;
+  if (indice > anoAtual * 12 + mesAtual - 1) return erros.add('competencia', 'competencia_futura', `competencia não pode ser posterior ao mês de emissão (${competenciaDe(emitidoEm)})`);
+  if (indice < (anoAtual - 1) * 12) return erros.add('competencia', 'competencia_antiga', `competencia deve ser de janeiro de ${anoAtual - 1} em diante`);
+  return `${String(mes).padStart(2, '0')}/${ano}`;
+}
+
+/** The `referencia` exactly as the emission reads it, or null when it is invalid (the validation says why). */
+export function referenciaDaEntrada(entrada: unknown): string | null {
+  if (!ehObjeto(entrada)) return null;
+  const erros = new Erros();
+  const referencia = texto(erros, entrada.referencia, 'referencia', { obrigatorio: true, max: REFERENCIA_MAX });
+  return erros.lista.length === 0 ? referencia : null;
+}
+
+/** No valid emission nests deeper than this (body > itens > item > field). */
+const PROFUNDIDADE_MAXIMA = 8;
+
+/** The input in one canonical form: keys sorted, text trimmed, absent, null, empty text and empty lists alike. */
+function canonico(valor: unknown, profundidade: number): unknown {
+  if (profundidade > PROFUNDIDADE_MAXIMA) throw new RangeError('too deep');
+  if (typeof valor === 'string') return valor.trim();
+  if (Array.isArray(valor)) return valor.map((v) => canonico(v, profundidade + 1));
+  if (!ehObjeto(valor)) return valor;
+  const saida: Record<string, unknown> = {};
+  for (const chave of Object.keys(valor).sort()) {
+    const v = canonico(valor[chave], profundidade + 1);
+    if (v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)) saida[chave] = v;
+  }
+  return saida;
+}
+
+/**
+ * The fingerprint of an emission's content as sent (SHA-256 of its canonical form, `referencia` aside), judged
+ * without the company's settings: a repeated `referencia` is recognised as the same content whatever the
+ * settings say today (another default series, an expired certificate). Null when nested deeper than any valid
+ * emission.
+ */
+export function impressaoDaEntrada(entrada: Objeto): string | null {
+  const conteudo: Objeto = { ...entrada };
+  delete conteudo.referencia;
+  try {
+    return sha256Hex(JSON.stringify(canonico(conteudo, 0)));
+  } catch (error) {
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
 }
 
 /** The justification of a cancellation: 15 to 255 characters after trimming (spec 4.2, XSD `TJust`). */

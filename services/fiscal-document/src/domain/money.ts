@@ -31,13 +31,25 @@ function arredondar(valor: bigint, casas: number): bigint {
 export const CASAS_QUANTIDADE = 4;
 export const CASAS_PRECO = 4;
 
-/** An item's total in centavos: quantidade x valorUnitario, rounded half up to the centavo (NF-e `vProd`). */
-export function totalItemCentavos(quantidade: number, valorUnitario: number): number {
+/**
+ * The NF-e layout's limits (tiposBasico_v4.00.xsd, leiauteNFe_v4.00.xsd): `qCom` (TDec_1104v) and `vUnCom`
+ * (TDec_1110v) have at most 11 integer digits; `vProd` and `vNF` (TDec_1302) at most 13 integer digits and 2
+ * decimals, so every total in centavos stays below 10^15, exact in a JavaScript number (2^53 is about 9 x 10^15).
+ * The same limits hold for every model: no document here carries more than an NF-e can.
+ */
+export const LIMITE_QUANTIDADE_PRECO = 100_000_000_000;
+export const MAXIMO_CENTAVOS = 999_999_999_999_999n;
+
+/**
+ * An item's total in centavos: quantidade x valorUnitario, rounded half up to the centavo (NF-e `vProd`); a bigint,
+ * so a product beyond the layout is seen exactly before it is refused.
+ */
+export function totalItemCentavos(quantidade: number, valorUnitario: number): bigint {
   const q = escalar(quantidade, CASAS_QUANTIDADE);
   const p = escalar(valorUnitario, CASAS_PRECO);
   if (q === null || p === null) throw new Error('quantity and price must be validated first');
   // q and p carry 4 decimals each: the product carries 8; centavos keep 2.
-  return Number(arredondar(q * p, CASAS_QUANTIDADE + CASAS_PRECO - 2));
+  return arredondar(q * p, CASAS_QUANTIDADE + CASAS_PRECO - 2);
 }
 
 export function reais(centavos: number): number {

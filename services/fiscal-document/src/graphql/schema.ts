@@ -60,6 +60,8 @@ export const typeDefs = gql`
     servicoIniciadoEm: DateTime
     "NFS-e: MM/AAAA."
     competencia: String
+    "NF-e modFrete: 0 issuer (CIF), 1 recipient (FOB), 2 third party, 3 own transport of the issuer, 4 own transport of the recipient, 9 none."
+    modalidadeFrete: Int
   }
 
   input DestinatarioInput {
@@ -94,6 +96,8 @@ export const typeDefs = gql`
     chaveCteReferenciada: String
     chavesNfeTransportadas: [String!]
     competencia: String
+    "NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9."
+    modalidadeFrete: Int
   }
 
   enum SituacaoInutilizacao {

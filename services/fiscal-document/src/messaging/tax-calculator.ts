@@ -1,9 +1,36 @@
-import { FiscalDocumentErrorCodes, Refusal, Subjects, TaxErrorCodes, type LinhaImpostoCalculada, type OperacaoTributavel } from '@erp/contracts';
+import {
+  FiscalDocumentErrorCodes,
+  Refusal,
+  Subjects,
+  TaxErrorCodes,
+  type CampoInvalido,
+  type LinhaImpostoCalculada,
+  type OperacaoTributavel,
+} from '@erp/contracts';
 import { requestReply, type NatsConnection } from '@erp/kit';
 import { dependencyUnavailable } from './fiscal-settings';
 
 /** The taxes of each operation, from the tax-simulation service's engine (one engine for documents and simulations). */
 export type TaxCalculator = (companyId: string, operacoes: OperacaoTributavel[]) => Promise<LinhaImpostoCalculada[][]>;
+
+/**
+ * Where an operation's field comes from in the emission (one operation per item, in the items' order): the item's
+ * own fields, its total (`valor` = quantidade x valorUnitario), the recipient's UF, or the company's settings.
+ */
+const ORIGEM_DO_CAMPO: Record<string, (item: string) => string> = {
+  valor: (item) => item,
+  ufDestino: () => 'destinatario.uf',
+  ufOrigem: () => 'empresa.uf',
+  regime: () => 'empresa.regimeTributario',
+  tipoDocumento: () => 'modelo',
+};
+
+export function campoDoDocumento(campoOperacao: string): string {
+  const partes = /^operacoes\[(\d+)\]\.(.+)$/.exec(campoOperacao);
+  if (!partes) return campoOperacao;
+  const item = `itens[${partes[1]}]`;
+  return ORIGEM_DO_CAMPO[partes[2]]?.(item) ?? `${item}.${partes[2]}`;
+}
 
 export function taxCalculator(nc: NatsConnection, timeoutMs: number): TaxCalculator {
   return async (companyId, operacoes) => {
@@ -15,9 +42,15 @@ export function taxCalculator(nc: NatsConnection, timeoutMs: number): TaxCalcula
     }
     if (reply.ok) return reply.resultados.map((r) => r.linhas);
     if (reply.codigo === TaxErrorCodes.SIMULACAO_INVALIDA && 'campos' in reply) {
-      // The document passed our own checks, so this is a field only the tax engine judges (e.g. an NCM it refuses).
-      throw new Refusal(FiscalDocumentErrorCodes.DOCUMENTO_INVALIDO, `documento inválido para o cálculo de impostos: ${reply.erro}`, {
-        extra: { campos: reply.campos.map((c) => ({ campo: c.campo, regra: c.codigo, erro: c.mensagem })) },
+      // The document passed our own checks, so this is a field only the tax engine judges (e.g. an NCM it refuses, a
+      // value above its limit), named as the document's field the caller sent.
+      const campos: CampoInvalido[] = [];
+      for (const c of reply.campos) {
+        const campo = campoDoDocumento(c.campo);
+        if (!campos.some((x) => x.campo === campo && x.regra === c.codigo)) campos.push({ campo, regra: c.codigo, erro: c.mensagem });
+      }
+      throw new Refusal(FiscalDocumentErrorCodes.DOCUMENTO_INVALIDO, `documento inválido para o cálculo de impostos: ${campos.map((c) => c.campo).join(', ')}`, {
+        extra: { campos },
       });
     }
     throw dependencyUnavailable('cálculo de impostos', new Error(`${reply.codigo}: ${reply.erro}`));

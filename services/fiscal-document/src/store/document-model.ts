@@ -1,6 +1,6 @@
 import type { Ambiente, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DestinatarioValido, ItemValido } from '../domain/document-input';
+import type { DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/document-input';
 import type { ImpostoDocumento } from '../domain/taxes';
 
 /**
@@ -25,6 +25,11 @@ export interface DocumentoRecord {
   situacao: SituacaoInterna;
   numero: number | null;
   chaveAcesso: string | null;
+  /**
+   * The random part of the access key (cNF, or the NFS-e code), drawn once at the claim: whoever finishes an
+   * abandoned claim builds the same key. Absent on documents claimed before it existed (their key was random).
+   */
+  sementeChave?: string;
   emitidoEm: Date;
   emitenteCnpj: string;
   emitenteUf: string;
@@ -44,6 +49,8 @@ export interface DocumentoRecord {
   chaveCteReferenciada: string | null;
   chavesNfeTransportadas: string[];
   competencia: string | null;
+  /** NF-e `modFrete` (0-4, 9); null for the other models. Absent on documents issued before it was stored. */
+  modalidadeFrete?: ModalidadeFrete | null;
   /** The company's own deadlines when the document was issued (a later settings change does not move them). */
   prazosCancelamento: PrazosCancelamento;
   /** Until when it may be cancelled, fixed at authorization from the rule and the company's deadlines. */

@@ -95,6 +95,15 @@ class DocumentsStore {
   }
 
   /**
+   * The authorization's fields, only onto a document still undecided (PROCESSANDO, PENDENTE): a late re-apply (the
+   * relay retrying its event) never turns a cancelled or marked document back. A document becomes cancellable
+   * only once this write landed, so no later state can be written while it may still match.
+   */
+  async applyAuthorization(id: string, campos: Partial<DocumentoRecord>): Promise<void> {
+    await this.documentos.updateOne({ _id: id, situacao: { $in: ['PROCESSANDO', 'PENDENTE'] } }, { $set: campos });
+  }
+
+  /**
    * Takes the next number of a series for a document, gap-free and never twice: the number is claimed by
    * inserting `serie|numero`; starting from the highest taken plus one and moving up by one on each collision
    * means a number is only tried once every lower one is taken, so no gap opens, whatever the replicas.
@@ -145,10 +154,14 @@ class DocumentsStore {
       .toArray();
   }
 
-  /** Documents sent whose outcome is unknown, and claims abandoned mid-way (oldest first). */
+  /**
+   * Documents sent whose outcome is unknown, and claims abandoned mid-way, whether or not their number reached the
+   * document (a crash between taking the number and writing it leaves the number claimed and the document
+   * without it); oldest first.
+   */
   unresolved(antesDe: Date, limite: number): Promise<DocumentoRecord[]> {
     return this.documentos
-      .find({ $or: [{ situacao: 'PENDENTE' }, { situacao: 'PROCESSANDO', criadoEm: { $lte: antesDe }, numero: { $ne: null } }] })
+      .find({ $or: [{ situacao: 'PENDENTE' }, { situacao: 'PROCESSANDO', criadoEm: { $lte: antesDe } }] })
       .sort({ criadoEm: 1 })
       .limit(limite)
       .toArray();

@@ -75,6 +75,8 @@ export interface DadosNfe {
   itens: ItemNfe[];
   /** The CT-e of the freight (spec: "the goods NF-e references the CT-e"): `NFref/refCTe`, freight by the issuer. */
   chaveCteReferenciada: string | null;
+  /** `modFrete` as issued (absent on documents stored before it was: the rule below). */
+  modalidadeFrete?: number | null;
   informacoesComplementares: string | null;
   /** NFC-e only: the QR code text and the consultation URL (`infNFeSupl`). */
   qrCode: { url: string; urlChave: string } | null;
@@ -315,7 +317,7 @@ export function montarNfe(dados: DadosNfe): string {
   total.ele('vNFTot').txt(dec2(dados.itens.reduce((t, item) => t + valorItem(item, dados), 0)));
 
   // Freight: paid by the issuer (CIF, 0) when a CT-e documents it, else no freight (9; always 9 on an NFC-e).
-  inf.ele('transp').ele('modFrete').txt(!nfce && dados.chaveCteReferenciada ? '0' : '9');
+  inf.ele('transp').ele('modFrete').txt(String(dados.modalidadeFrete ?? (!nfce && dados.chaveCteReferenciada ? 0 : 9)));
 
   // The emission collects no means of payment: "99 - Outros" for the whole value (xPag is required with 99).
   inf.ele('pag').ele('detPag').ele('indPag').txt('0').up().ele('tPag').txt('99').up().ele('xPag').txt('Outros').up().ele('vPag').txt(dec2(vNf));

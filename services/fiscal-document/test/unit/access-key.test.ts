@@ -1,4 +1,4 @@
-import { anoMesBrasilia, chaveValida, cnfValido, digitoVerificador, gerarCnf, montarChave, montarChaveNfse } from '../../src/domain/access-key';
+import { anoMesBrasilia, chaveValida, cnfValido, digitoVerificador, gerarCnf, montarChave, montarChaveNfse, sorteioDaSemente } from '../../src/domain/access-key';
 
 describe('access key', () => {
   test('access key - the DV of real keys from the research file (sums recomputed there by hand)', () => {
@@ -56,5 +56,13 @@ describe('access key', () => {
     expect(Number(chave[49])).toBe(digitoVerificador(chave.slice(0, 49)));
     // The national standard's own sample key (akretion/nfelib), whose DV the research file recomputed as 0.
     expect(digitoVerificador('1400159120176113500013200000000000002209610019726')).toBe(0);
+  });
+
+  test('access key - the random part drawn from a stored seed is the same for every finisher, and differs between seeds', () => {
+    const sorteios = (semente: string) => Array.from({ length: 5 }, sorteioDaSemente(semente));
+    expect(sorteios('a1b2')).toEqual(sorteios('a1b2'));
+    expect(sorteios('a1b2')).not.toEqual(sorteios('a1b3'));
+    for (const x of sorteios('c3d4')) expect(x >= 0 && x < 1).toBe(true);
+    expect(gerarCnf(7, sorteioDaSemente('e5f6'))).toBe(gerarCnf(7, sorteioDaSemente('e5f6')));
   });
 });

@@ -1,18 +1,20 @@
 import { alcanceDaOperacao, ehSimplesRemessa } from '../../src/domain/cfop';
-import { justificativaValida, validarEmissao, type ContextoEmissao } from '../../src/domain/document-input';
+import { impressaoDaEntrada, justificativaValida, referenciaDaEntrada, validarEmissao, type ContextoEmissao } from '../../src/domain/document-input';
 import { escalar, totalItemCentavos } from '../../src/domain/money';
 import { somarImpostos } from '../../src/domain/taxes';
 
-const ctx: ContextoEmissao = { regime: 'LUCRO_PRESUMIDO', ufEmitente: 'SP', series: [1, 2], seriePadrao: 1, codigoServicoPadrao: '01.07' };
+// 2026-03-01 01:00 UTC is still 28 February in Brasília.
+const ctx: ContextoEmissao = { regime: 'LUCRO_PRESUMIDO', ufEmitente: 'SP', series: [1, 2], seriePadrao: 1, codigoServicoPadrao: '01.07', emitidoEm: new Date('2026-03-01T01:00:00Z') };
 const item = { codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 10, ncm: '94033000', cfop: '5102', cst: '00' };
 
 describe('fiscal document rules', () => {
   test('money - item totals exact: quantity x price rounded half up to the centavo; 5 decimals refused', () => {
-    expect(totalItemCentavos(3, 3.3333)).toBe(1000); // 9.9999 -> 10.00
-    expect(totalItemCentavos(1, 0.005)).toBe(1); // 0.005 -> 0.01 (half up)
-    expect(totalItemCentavos(1, 0.0049)).toBe(0);
-    expect(totalItemCentavos(0.1, 0.2)).toBe(2); // 0.02, where 0.1 * 0.2 in doubles is 0.020000000000000004
-    expect(totalItemCentavos(1.5, 19.99)).toBe(2999); // 29.985 -> 29.99
+    expect(totalItemCentavos(3, 3.3333)).toBe(1000n); // 9.9999 -> 10.00
+    expect(totalItemCentavos(1, 0.005)).toBe(1n); // 0.005 -> 0.01 (half up)
+    expect(totalItemCentavos(1, 0.0049)).toBe(0n);
+    expect(totalItemCentavos(0.1, 0.2)).toBe(2n); // 0.02, where 0.1 * 0.2 in doubles is 0.020000000000000004
+    expect(totalItemCentavos(1.5, 19.99)).toBe(2999n); // 29.985 -> 29.99
+    expect(totalItemCentavos(99_999_999_999.9999, 99_999_999_999.9999)).toBe(999_999_999_999_998_000_000_000n);
     expect(escalar(0.00001, 4)).toBeNull();
     expect(escalar(1e21, 4)).toBeNull();
   });
@@ -44,6 +46,89 @@ describe('fiscal document rules', () => {
     expect(misto.ok ? [] : misto.campos.map((c) => c.regra)).toEqual(['cfop_misto']);
     const nfse = validarEmissao({ referencia: 'R', modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Serviço', quantidade: 1, valorUnitario: 1, aliquotaIss: 6, codigoServico: '99.99' }] }, ctx);
     expect(nfse.ok ? [] : nfse.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['itens[0].codigoServico:lc116_item_inexistente', 'itens[0].aliquotaIss:aliquota_iss_faixa']);
+  });
+
+  test('validation - an invalid recipient field other than the UF still lets the CFOP be judged; an invalid UF does not', () => {
+    const campos = (destinatario: Record<string, unknown>, cfop: string) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario, itens: [{ ...item, cfop }] }, ctx);
+      return r.ok ? [] : r.campos.map((c) => `${c.campo}:${c.regra}`);
+    };
+    expect(campos({ documento: '123.456.789-00', uf: 'SP' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', nome: 'X', uf: 'RJ' }, '5102')).toEqual(['destinatario.nome:tamanho', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', uf: 'EX' }, '6102')).toEqual(['destinatario.inscricaoEstadual:formato', 'itens[0].cfop:cfop_operacao']);
+    // A bad CPF with a valid UF of another state: the CFOP is judged against that UF (6), not as an internal sale.
+    expect(campos({ documento: '123.456.789-00', uf: 'RJ' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador']);
+    expect(campos({ documento: '11222333000181', uf: 'ZZ' }, '6102')).toEqual(['destinatario.uf:uf_inexistente']);
+  });
+
+  test('fingerprint - the content as sent, without the referencia: spaces, key order, null and empty lists do not count; a deeper body has none', () => {
+    const base = { referencia: 'A', modelo: 'NFE', itens: [item], destinatario: { documento: '11222333000181', uf: 'SP' } };
+    const mesma = impressaoDaEntrada(base);
+    expect(impressaoDaEntrada({ destinatario: { uf: ' SP ', documento: '11222333000181' }, itens: [item], modelo: 'NFE', referencia: 'B', serie: null, chavesNfeTransportadas: [] })).toBe(mesma);
+    expect(impressaoDaEntrada({ ...base, serie: 2 })).not.toBe(mesma);
+    expect(impressaoDaEntrada({ ...base, itens: [{ ...item, quantidade: 2 }] })).not.toBe(mesma);
+    let fundo: unknown = 1;
+    for (let i = 0; i < 20; i += 1) fundo = [fundo];
+    expect(impressaoDaEntrada({ ...base, itens: fundo })).toBeNull();
+    expect(referenciaDaEntrada({ referencia: ' PED-1 ' })).toBe('PED-1');
+    expect([referenciaDaEntrada({ referencia: 'x'.repeat(61) }), referenciaDaEntrada({}), referenciaDaEntrada('x')]).toEqual([null, null, null]);
+  });
+
+  test('validation - Simples Remessa is an NF-e rule (as in the tax engine): a CT-e or an NFC-e with such a CFOP is not flagged', () => {
+    const nfe = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, cfop: '5949' }] }, ctx);
+    expect(nfe.ok && nfe.valor.simplesRemessa).toBe(true);
+    const cte = validarEmissao(
+      { referencia: 'R', modelo: 'CTE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, ncm: undefined, cfop: '5949' }], chavesNfeTransportadas: ['35210320695448000184550010000035891981839923'] },
+      ctx,
+    );
+    expect(cte.ok ? cte.valor.simplesRemessa : cte.campos).toBe(false);
+    const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [{ ...item, cfop: '5949' }, item] }, ctx);
+    expect(nfce.ok ? nfce.valor.simplesRemessa : nfce.campos).toBe(false);
+  });
+
+  test('validation - an NFS-e competence from January of the previous year up to the month of issue (Brasília)', () => {
+    const competencia = (valor: string) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Serviço', quantidade: 1, valorUnitario: 100 }], competencia: valor }, ctx);
+      return r.ok ? r.valor.competencia : r.campos.map((c) => c.regra).join();
+    };
+    expect(competencia('02/2026')).toBe('02/2026');
+    expect(competencia('03/2026')).toBe('competencia_futura');
+    expect(competencia('12/2099')).toBe('competencia_futura');
+    expect(competencia('01/2025')).toBe('01/2025');
+    expect(competencia('12/2024')).toBe('competencia_antiga');
+    expect(competencia('01/2000')).toBe('competencia_antiga');
+    expect(competencia('13/2026')).toBe('formato');
+  });
+
+  test('validation - modalidadeFrete: NF-e only, one of 0-4 or 9, 0 when a CT-e documents the freight; default 0 with that CT-e, else 9', () => {
+    const nfe = (extra: Record<string, unknown>) => validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [item], ...extra }, ctx);
+    const valor = (extra: Record<string, unknown>) => {
+      const r = nfe(extra);
+      return r.ok ? r.valor.modalidadeFrete : r.campos.map((c) => c.regra).join();
+    };
+    const cte = '35210320695448000184570010000035891981839920';
+    expect([valor({}), valor({ modalidadeFrete: 1 }), valor({ modalidadeFrete: 4 }), valor({ chaveCteReferenciada: cte })]).toEqual([9, 1, 4, 0]);
+    expect([valor({ modalidadeFrete: 5 }), valor({ modalidadeFrete: '1' }), valor({ modalidadeFrete: 1, chaveCteReferenciada: cte })]).toEqual([
+      'modalidade_frete_invalida',
+      'modalidade_frete_invalida',
+      'frete_incoerente',
+    ]);
+    const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [item], modalidadeFrete: 0 }, ctx);
+    expect(nfce.ok ? [] : nfce.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['modalidadeFrete:somente_nfe']);
+  });
+
+  test('validation - quantities, prices and totals within the NF-e layout (qCom/vUnCom 11 integer digits, vProd/vNF 13.2)', () => {
+    const campos = (itens: Record<string, unknown>[]) => {
+      const r = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens }, ctx);
+      return r.ok ? r.valor.valorTotalCentavos : r.campos.map((c) => `${c.campo}:${c.regra}`);
+    };
+    expect(campos([{ ...item, quantidade: 99_999_999_999.9999, valorUnitario: 1 }])).toBe(10_000_000_000_000);
+    expect(campos([{ ...item, quantidade: 100_000_000_000, valorUnitario: 1 }])).toEqual(['itens[0].quantidade:faixa']);
+    expect(campos([{ ...item, quantidade: 1, valorUnitario: 1e11 }])).toEqual(['itens[0].valorUnitario:faixa']);
+    expect(campos([{ ...item, quantidade: 1e10, valorUnitario: 1e10 }])).toEqual(['itens[0]:valor_item_maximo']);
+    expect(campos([{ ...item, quantidade: 1, valorUnitario: 0.0049 }])).toEqual(['itens[0]:valor_item_minimo']);
+    const metade = { ...item, quantidade: 50_000_000_000, valorUnitario: 100 };
+    expect(campos([metade, metade])).toEqual(['itens:valor_total_maximo']);
   });
 
   test('justificativa - 15 to 255 characters after trimming', () => {
