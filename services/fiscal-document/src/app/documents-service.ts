@@ -18,7 +18,7 @@ import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse } from '../doma
 import { justificativaValida, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
-import type { Autorizador, EscolhaAutorizador } from '../authorizer/authorizer';
+import type { Autorizador, EscolhaAutorizador, RespostaCancelamento } from '../authorizer/authorizer';
 import { CSOSN_SUPORTADOS, CST_SUPORTADOS } from '../xml/nfe-builder';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { TaxCalculator } from '../messaging/tax-calculator';
@@ -31,6 +31,11 @@ import { documentMetrics } from './metrics';
 const ESPERA_MESMA_REFERENCIA_MS = 10_000;
 /** A claim untouched for this long lost its author (a crash): the next request finishes it. */
 const CLAIM_ABANDONADO_MS = 30_000;
+/**
+ * A turn at an open cancellation claim not ended after this lost its holder: longer than one settling, which is
+ * at most four SEFAZ calls (send, query, send again, query) at the longest company timeout (4 x 125 s).
+ */
+const TURNO_VENCIDO_MS = 10 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -470,9 +475,61 @@ export class DocumentsService {
     if (fato.desfecho === 'INICIO_SERVICO') throw this.servicoIniciado(fato.em);
     if (fato.outbox) throw this.jaCancelado({ ...doc, ...(fato.efeito ?? {}) });
     if (fato.incerto || this.now().getTime() - fato.em.getTime() > CLAIM_ABANDONADO_MS) {
-      return this.registrarCancelamento(doc, { ...fato, justificativa: fato.justificativa ?? justificativa });
+      const resolvido = await this.emTurno(doc._id, () => this.registrarCancelamento(doc, { ...fato, justificativa: fato.justificativa ?? justificativa }));
+      if (resolvido) return resolvido.valor;
     }
     throw new Refusal(Codes.DOCUMENTO_JA_CANCELADO, 'o cancelamento deste documento já está em andamento', { status: 409 });
+  }
+
+  /**
+   * Runs `acao` in a turn of its own at the document's open cancellation claim (a client's retry, the
+   * reconciliation, another replica: one at a time), or answers null when another turn is running.
+   */
+  private async emTurno<T>(documentoId: string, acao: () => Promise<T>): Promise<{ valor: T } | null> {
+    const turno = await this.deps.store.claimCancellationTurn(documentoId, new Date(this.now().getTime() - TURNO_VENCIDO_MS), this.now());
+    if (turno === null) return null;
+    try {
+      return { valor: await acao() };
+    } finally {
+      await this.deps.store.endCancellationTurn(documentoId, turno);
+    }
+  }
+
+  /**
+   * A cancellation claim left open (its answer lost, or its author gone), settled by a query by key without
+   * sending anything: registered at SEFAZ -> recorded with its event (once: the claim's own outbox entry);
+   * not registered -> the claim is released and the document stays AUTORIZADO, so the user may cancel again
+   * (a new signed event); still unknown -> left for the next pass. The reconciliation calls it.
+   */
+  async conciliarCancelamento(fato: FatoRecord): Promise<'CANCELADO' | 'LIBERADO' | 'INCERTO' | 'OCUPADO'> {
+    const doc = await this.deps.store.byId(fato.companyId, fato.documentoId);
+    if (!doc) return 'INCERTO';
+    const resultado = await this.emTurno(doc._id, async () => {
+      const atual = await this.deps.store.fact(fato._id);
+      if (!atual || atual.outbox) return 'CANCELADO' as const;
+      const resposta = await this.autorizador(doc.modelo, doc.ambiente).consultarCancelamento({
+        companyId: doc.companyId,
+        ambiente: doc.ambiente,
+        uf: doc.emitenteUf,
+        chaveAcesso: doc.chaveAcesso!,
+        modelo: doc.modelo,
+      });
+      if (resposta.desfecho === 'REGISTRADO') {
+        await this.gravarCancelamento(doc, atual, resposta);
+        return 'CANCELADO' as const;
+      }
+      if (resposta.desfecho === 'NAO_REGISTRADO') {
+        // SEFAZ has no cancellation: the signed event never arrived, so it is forgotten with the claim and the
+        // next request signs its own (with its own justification and date).
+        await this.deps.store.dropXml(doc._id, 'CANCELAMENTO_ASSINADO');
+        await this.deps.store.releaseFact(fato._id);
+        this.deps.log.warn({ documentoId: doc._id, cStat: resposta.cStat }, 'cancellation not registered at SEFAZ; claim released, the document may be cancelled again');
+        return 'LIBERADO' as const;
+      }
+      await this.deps.store.setFact(fato._id, { incerto: true });
+      return 'INCERTO' as const;
+    });
+    return resultado?.valor ?? 'OCUPADO';
   }
 
   private async registrarCancelamento(doc: DocumentoRecord, fato: FatoRecord): Promise<DocumentoFiscalView> {
@@ -499,13 +556,20 @@ export class DocumentsService {
     }
     const resposta = await autorizador.cancelar({ ...pedido, solicitadoEm: this.now(), xmlAssinado });
     if (resposta.desfecho === 'INCERTO') {
-      // Maybe registered at SEFAZ: the slot stays taken and the next request resolves it by a query.
+      // Maybe registered at SEFAZ: the slot stays taken; the reconciliation (or the same request again) settles
+      // it by a query.
       await this.deps.store.setFact(fato._id, { incerto: true });
-      throw new Refusal(Codes.CANCELAMENTO_PENDENTE, 'a SEFAZ não respondeu ao cancelamento; repita o pedido em instantes para confirmá-lo por consulta', {
+      throw new Refusal(Codes.CANCELAMENTO_PENDENTE, 'a SEFAZ não respondeu ao cancelamento; ele será confirmado por consulta à SEFAZ em instantes (ou repita o pedido)', {
         status: 503,
         extra: { documentoId: doc._id },
       });
     }
+    return this.gravarCancelamento(doc, fato, resposta);
+  }
+
+  /** Records the authorizer's answer to a claimed cancellation: refused (the slot is freed) or registered. */
+  private async gravarCancelamento(doc: DocumentoRecord, fato: FatoRecord, resposta: RespostaCancelamento): Promise<DocumentoFiscalView> {
+    const justificativa = fato.justificativa!;
     if (resposta.desfecho !== 'REGISTRADO' || !resposta.protocolo || !resposta.registradoEm) {
       // Refused: the slot is freed so a later, valid attempt (or a delivery mark) may take it.
       await this.deps.store.releaseFact(fato._id);

@@ -63,7 +63,11 @@ export interface PedidoCancelamento {
   xmlAssinado: string | null;
 }
 
-export type DesfechoCancelamento = 'REGISTRADO' | 'RECUSADO' | 'PRAZO_EXPIRADO' | 'INCERTO';
+/**
+ * `NAO_REGISTRADO` (a query's answer only): SEFAZ holds the document authorized and no cancellation of it, so
+ * a cancellation whose answer was lost never arrived and may be asked again.
+ */
+export type DesfechoCancelamento = 'REGISTRADO' | 'RECUSADO' | 'PRAZO_EXPIRADO' | 'NAO_REGISTRADO' | 'INCERTO';
 
 export interface RespostaCancelamento {
   desfecho: DesfechoCancelamento;
@@ -75,6 +79,9 @@ export interface RespostaCancelamento {
   /** `procEventoNFe`: the signed event with SEFAZ's answer. */
   xmlEvento: string | null;
 }
+
+/** What a query by key needs to tell whether a document's cancellation is registered. */
+export type ConsultaCancelamento = Pick<PedidoCancelamento, 'companyId' | 'ambiente' | 'uf' | 'chaveAcesso' | 'modelo'>;
 
 export interface PedidoInutilizacao {
   companyId: string;
@@ -109,6 +116,11 @@ export interface Autorizador {
   autorizar(pedido: PedidoAutorizacao): Promise<RespostaAutorizacao>;
   prepararCancelamento(pedido: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string | null>;
   cancelar(pedido: PedidoCancelamento): Promise<RespostaCancelamento>;
+  /**
+   * Asks, without sending anything, whether the document's cancellation is registered: `REGISTRADO` (with the
+   * event), `NAO_REGISTRADO`, or `INCERTO` (no answer). Settles a cancellation whose answer was lost.
+   */
+  consultarCancelamento(pedido: ConsultaCancelamento): Promise<RespostaCancelamento>;
   prepararInutilizacao(pedido: Omit<PedidoInutilizacao, 'xmlAssinado'>): Promise<string | null>;
   inutilizar(pedido: PedidoInutilizacao): Promise<RespostaInutilizacao>;
 }

@@ -5,6 +5,7 @@ import { cUfFromSigla, PRAZOS_CANCELAMENTO } from '@erp/fiscal-rules';
 import { chaveValida } from '../domain/access-key';
 import type {
   Autorizador,
+  ConsultaCancelamento,
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
@@ -142,6 +143,13 @@ class LocalAuthorizer implements Autorizador {
     // 573 "duplicidade de evento": already cancelled; a query returns the registered cancellation. Adopt it.
     const existente = (await this.registros.findOne({ _id: cancelamentoId }))!;
     return registered('Evento registrado e vinculado ao documento (já registrado)', existente.protocolo, existente.em);
+  }
+
+  /** What a query by key says: the registered cancellation, or none (nothing here is ever unknown). */
+  async consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
+    const cancelamento = await this.registros.findOne({ _id: `canc:${p.chaveAcesso}` });
+    if (cancelamento) return registered('Evento registrado e vinculado ao documento', cancelamento.protocolo, cancelamento.em);
+    return { desfecho: 'NAO_REGISTRADO', cStat: '100', xMotivo: 'Autorizado o uso', protocolo: null, registradoEm: null, xmlEvento: null };
   }
 
   /**

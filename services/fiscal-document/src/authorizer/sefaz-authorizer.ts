@@ -3,7 +3,7 @@ import { FiscalDocumentErrorCodes, Refusal, type ConfiguracaoFiscalCompartilhada
 import { cUfFromSigla } from '@erp/fiscal-rules';
 import type { Logger } from '@erp/kit';
 import { qrCodeNfce } from '../domain/qrcode';
-import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, LOTE_PROCESSADO, situacaoConsulta } from '../domain/sefaz-status';
+import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, EVENTOS_CANCELAMENTO, LOTE_PROCESSADO, situacaoConsulta } from '../domain/sefaz-status';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
@@ -32,6 +32,7 @@ import {
 import { assinarXml, type Assinador } from '../xml/signature';
 import type {
   Autorizador,
+  ConsultaCancelamento,
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
@@ -261,25 +262,27 @@ export class SefazAuthorizer implements Autorizador {
   /** After 573/580 or a lost answer: SEFAZ may have registered the cancellation already; adopt it if so. */
   private async cancelamentoPorConsulta(p: PedidoCancelamento, podeReenviar: boolean, anterior?: { cStat: string; xMotivo: string }): Promise<RespostaCancelamento> {
     const consulta = await this.consultar(p);
-    const incerto: RespostaCancelamento = {
-      desfecho: 'INCERTO',
-      cStat: anterior?.cStat ?? null,
-      xMotivo: anterior?.xMotivo ?? 'SEFAZ sem resposta',
-      protocolo: null,
-      registradoEm: null,
-      xmlEvento: null,
-    };
+    const incerto = semCancelamento('INCERTO', anterior?.cStat ?? null, anterior?.xMotivo ?? 'SEFAZ sem resposta');
     if (!consulta) return incerto;
+    const registrado = cancelamentoRegistrado(consulta);
+    if (registrado) return registrado;
     const situacao = situacaoConsulta(consulta.cStat);
-    const evento = consulta.eventos.find((e) => e.tpEvento === '110111' && desfechoCancelamento(e.cStat) === 'REGISTRADO');
-    if (situacao === 'CANCELADA' && evento) {
-      return { desfecho: 'REGISTRADO', cStat: evento.cStat, xMotivo: evento.xMotivo, protocolo: evento.protocolo, registradoEm: evento.registradoEm, xmlEvento: evento.xml };
-    }
     if (situacao === 'AUTORIZADA') return podeReenviar ? this.enviarCancelamento(p, false) : incerto;
-    if (situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') {
-      return { desfecho: 'RECUSADO', cStat: anterior?.cStat ?? consulta.cStat, xMotivo: anterior?.xMotivo ?? consulta.xMotivo, protocolo: null, registradoEm: null, xmlEvento: null };
-    }
+    if (situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') return semCancelamento('RECUSADO', anterior?.cStat ?? consulta.cStat, anterior?.xMotivo ?? consulta.xMotivo);
     return incerto;
+  }
+
+  /** A query by key only, nothing sent: is the cancellation registered at SEFAZ? */
+  async consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
+    const consulta = await this.consultar(p);
+    if (!consulta) return semCancelamento('INCERTO', null, 'SEFAZ sem resposta');
+    const registrado = cancelamentoRegistrado(consulta);
+    if (registrado) return registrado;
+    // Authorized (or denied, or unknown to SEFAZ) with no cancellation event: the lost request never arrived.
+    const situacao = situacaoConsulta(consulta.cStat);
+    if (situacao === 'AUTORIZADA' || situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') return semCancelamento('NAO_REGISTRADO', consulta.cStat, consulta.xMotivo);
+    // Cancelled without the event in the answer, or a code that tells nothing: ask again later.
+    return semCancelamento('INCERTO', consulta.cStat, consulta.xMotivo);
   }
 
   // ---- voiding (inutilização) ----
@@ -325,6 +328,23 @@ export class SefazAuthorizer implements Autorizador {
 }
 
 const cUf = (uf: string) => cUfFromSigla(uf) ?? '00';
+
+const semCancelamento = (desfecho: 'INCERTO' | 'RECUSADO' | 'NAO_REGISTRADO', cStat: string | null, xMotivo: string): RespostaCancelamento => ({
+  desfecho,
+  cStat,
+  xMotivo,
+  protocolo: null,
+  registradoEm: null,
+  xmlEvento: null,
+});
+
+/** The registered cancellation event a query answer carries (the NF-e is then 101/151), with its `procEventoNFe`. */
+function cancelamentoRegistrado(consulta: RetornoConsulta): RespostaCancelamento | null {
+  if (situacaoConsulta(consulta.cStat) !== 'CANCELADA') return null;
+  const evento = consulta.eventos.find((e) => EVENTOS_CANCELAMENTO.has(e.tpEvento) && desfechoCancelamento(e.cStat) === 'REGISTRADO');
+  if (!evento) return null;
+  return { desfecho: 'REGISTRADO', cStat: evento.cStat, xMotivo: evento.xMotivo, protocolo: evento.protocolo, registradoEm: evento.registradoEm, xmlEvento: evento.xml };
+}
 
 /** What the XML needs of a stored document and the company's settings (the address is checked at emission). */
 export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): DadosNfe {

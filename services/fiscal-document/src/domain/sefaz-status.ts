@@ -79,8 +79,8 @@ export function desfechoCancelamento(cStat: string): DesfechoCancelamento {
   return 'RECUSADO';
 }
 
-/** 128: an event batch was processed; the event's own status is in `retEvento`. */
-export const LOTE_EVENTO_PROCESSADO = '128';
+/** The events that cancel an NF-e/NFC-e: 110111 "Cancelamento", 110112 "Cancelamento por substituição" (NFC-e). */
+export const EVENTOS_CANCELAMENTO: ReadonlySet<string> = new Set(['110111', '110112']);
 
 /** The answer to a voiding (inutilização) request. */
 export type DesfechoInutilizacao =

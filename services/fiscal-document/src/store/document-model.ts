@@ -143,6 +143,20 @@ export interface NumeroRecord {
   recusaInutilizacao?: { inutilizacaoId: string; cStat: string | null; em: Date };
 }
 
+/**
+ * One turn at settling a cancellation claim left open (answer lost, author gone), `_id` = `<documentoId>|<n>`:
+ * whoever inserts turn n+1 alone may send, query, release or record for that claim, so a client's retry and
+ * the reconciliation (or two replicas of it) never act on the same claim at once. A turn not ended (`fim`) whose
+ * holder is older than the bound is taken over by the next turn.
+ */
+export interface TurnoCancelamentoRecord {
+  _id: string;
+  documentoId: string;
+  n: number;
+  em: Date;
+  fim?: Date;
+}
+
 export type Desfecho = 'CANCELAMENTO' | 'ENTREGA' | 'INICIO_SERVICO';
 
 /**

@@ -9,6 +9,7 @@ import type {
   NumeroRecord,
   SituacaoInterna,
   TipoXml,
+  TurnoCancelamentoRecord,
   XmlRecord,
 } from './document-model';
 
@@ -38,6 +39,7 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     db.collection<XmlRecord>('xml_documentos'),
     db.collection<InutilizacaoRecord>('inutilizacoes'),
     db.collection<InutilizacaoNumeroRecord>('inutilizacao_numeros'),
+    db.collection<TurnoCancelamentoRecord>('cancelamento_turnos'),
   );
   // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
   await Promise.all([
@@ -51,6 +53,8 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     store.inutilizacoes.createIndex({ situacao: 1, criadoEm: 1 }),
     store.inutilizacoes.createIndex({ companyId: 1, criadoEm: -1 }),
     store.numerosInutilizacao.createIndex({ inutilizacaoId: 1 }),
+    store.fatos.createIndex({ desfecho: 1, em: 1 }),
+    store.turnos.createIndex({ documentoId: 1, n: -1 }),
   ]);
   return store;
 }
@@ -67,6 +71,7 @@ class DocumentsStore {
     readonly xmls: mongo.Collection<XmlRecord>,
     readonly inutilizacoes: mongo.Collection<InutilizacaoRecord>,
     readonly numerosInutilizacao: mongo.Collection<InutilizacaoNumeroRecord>,
+    readonly turnos: mongo.Collection<TurnoCancelamentoRecord>,
   ) {}
 
   /** Claims the document (and with it its `referencia`); false when it exists already. */
@@ -158,6 +163,11 @@ class DocumentsStore {
   async keepXml(registro: XmlRecord): Promise<string> {
     if (await claimOnce(this.xmls, registro)) return registro.xml;
     return (await this.xmls.findOne({ _id: registro._id }))!.xml;
+  }
+
+  /** Forgets an XML SEFAZ never registered (a cancellation event it does not have), so a new one may be kept. */
+  async dropXml(documentoId: string, tipo: TipoXml): Promise<void> {
+    await this.xmls.deleteOne({ _id: `${documentoId}:${tipo}` });
   }
 
   async xml(documentoId: string, tipo: TipoXml): Promise<string | null> {
@@ -261,6 +271,34 @@ class DocumentsStore {
 
   async setFact(id: string, campos: Partial<FatoRecord>): Promise<void> {
     await this.fatos.updateOne({ _id: id }, { $set: campos });
+  }
+
+  /**
+   * Cancellation claims left open, oldest first, across companies (the reconciliation's work list): claimed and
+   * never recorded, either marked uncertain by their author (answer lost) or claimed before `abandonadoAntes`.
+   */
+  openCancellations(abandonadoAntes: Date, limite: number): Promise<FatoRecord[]> {
+    return this.fatos
+      .find({ desfecho: 'CANCELAMENTO', outbox: { $exists: false }, $or: [{ incerto: true }, { em: { $lte: abandonadoAntes } }] })
+      .sort({ em: 1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  /**
+   * Takes the next turn at settling a document's open cancellation claim: null while another turn is running
+   * (ended turns, and turns begun before `vencidoAntes`, no longer count). Of racing callers one inserts the turn.
+   */
+  async claimCancellationTurn(documentoId: string, vencidoAntes: Date, em: Date): Promise<number | null> {
+    const [ultimo] = await this.turnos.find({ documentoId }).sort({ n: -1 }).limit(1).toArray();
+    if (ultimo && !ultimo.fim && new Date(ultimo.em).getTime() > vencidoAntes.getTime()) return null;
+    const n = (ultimo?.n ?? 0) + 1;
+    return (await claimOnce(this.turnos, { _id: `${documentoId}|${n}`, documentoId, n, em })) ? n : null;
+  }
+
+  /** Only the turn's holder ends it. */
+  async endCancellationTurn(documentoId: string, n: number): Promise<void> {
+    await this.turnos.updateOne({ _id: `${documentoId}|${n}` }, { $set: { fim: new Date() } });
   }
 }
 
