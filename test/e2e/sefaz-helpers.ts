@@ -117,7 +117,7 @@ export interface EstadoSefaz {
   chamadas: Record<string, number>;
   autorizadas: { chave: string; cStat: string; nProt: string; cancelada: boolean; tpEventoCancelamento: string | null; chNFeRef: string | null }[];
   inutilizadas: { mod: string; serie: number; de: number; ate: number; nProt: string }[];
-  /** Every request received for the issuer, in order: the service and the SHA-256 of the body (a resend is the same bytes). */
+  /** Every request received for the issuer, in order: the service and the SHA-256 of its signed document as received (a resend is the same bytes). */
   recebidos: { servico: string; sha256: string }[];
 }
 

@@ -28,17 +28,22 @@ describe('sefaz - transmission through the stand-in', () => {
     expect(eventos.map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
   }, 60_000);
 
-  it('sefaz - timeout, then already authorized: the query by key adopts SEFAZ protocol; one number, one authorization at SEFAZ', async () => {
+  it('sefaz - timeout, then already authorized: the query by key adopts SEFAZ protocol; one number, one authorization at SEFAZ, exactly one ERP_DOCUMENTO_AUTORIZADO', async () => {
     const e = await empresaSefaz();
     await cenario(e.cnpj, { autorizacao: ['PROCESSA_E_ATRASA'], atrasoMs: 8_000 });
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
     expect(r.status).toBe(201);
     const sefaz = await estado(e.cnpj);
     expect(sefaz.chamadas).toMatchObject({ NFeAutorizacao4: 1, NFeConsultaProtocolo4: 1 });
+    expect(sefaz.autorizadas).toHaveLength(1);
     expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1, protocolo: sefaz.autorizadas[0].nProt });
+    const proc = await f.db.collection('xml_documentos').findOne({ _id: `${r.body.dados.id}:NFE_PROC` as never });
+    expect(proc?.xml).toContain(`<nProt>${sefaz.autorizadas[0].nProt}</nProt>`);
+    await new Promise((res) => setTimeout(res, 2_000));
+    expect((await eventosDoDocumento(f.nc, r.body.dados.id, 1)).map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
   }, 60_000);
 
-  it('sefaz - connection lost and the first query lags (217): the same signed NF-e is sent again, SEFAZ answers 204, the query adopts it', async () => {
+  it('sefaz - connection lost and the first query lags (217): the same signed NF-e (same bytes) is sent again, SEFAZ answers 204, the query adopts it; exactly one ERP_DOCUMENTO_AUTORIZADO', async () => {
     const e = await empresaSefaz();
     await cenario(e.cnpj, { autorizacao: ['PROCESSA_E_DERRUBA'], consulta: ['NAO_CONSTA'] });
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
@@ -49,6 +54,11 @@ describe('sefaz - transmission through the stand-in', () => {
     expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1, protocolo: sefaz.autorizadas[0].nProt });
     const numeros = await f.db.collection('numeracao').find({ companyId: e.companyId }).toArray();
     expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'USADO']]);
+    const envios = sefaz.recebidos.filter((x) => x.servico === 'NFeAutorizacao4');
+    expect(envios).toHaveLength(2);
+    expect(envios[1].sha256).toBe(envios[0].sha256);
+    await new Promise((res) => setTimeout(res, 2_000));
+    expect((await eventosDoDocumento(f.nc, r.body.dados.id, 1)).map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
   }, 60_000);
 
   it('sefaz - 103 then 105 then 104 with the protocol: the receipt is polled until the authorization', async () => {
@@ -58,6 +68,35 @@ describe('sefaz - transmission through the stand-in', () => {
     expect(r.status).toBe(201);
     expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', cStat: '100' });
     expect((await estado(e.cnpj)).chamadas).toMatchObject({ NFeAutorizacao4: 1, NFeRetAutorizacao4: 2 });
+  }, 60_000);
+
+  it('sefaz - 105 (in processing, with a receipt) as the first answer: the receipt is polled until the authorization', async () => {
+    const e = await empresaSefaz();
+    await cenario(e.cnpj, { autorizacao: ['ASSINCRONO_105'] });
+    const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
+    expect(r.status).toBe(201);
+    expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', cStat: '100' });
+    const sefaz = await estado(e.cnpj);
+    expect(sefaz.chamadas).toMatchObject({ NFeAutorizacao4: 1, NFeRetAutorizacao4: 2 });
+    expect(sefaz.chamadas.NFeConsultaProtocolo4).toBeUndefined();
+  }, 60_000);
+
+  it.each([
+    ['106 "Lote não localizado"', 'NAO_LOCALIZADO'],
+    ['104 without the protocol of the key', 'SEM_PROTOCOLO'],
+  ])('sefaz - the receipt poll answers %s after SEFAZ authorized the NF-e: the query by key adopts it: AUTORIZADO with its nfeProc, no number burned or voided', async (_, recibo) => {
+    const e = await empresaSefaz();
+    await cenario(e.cnpj, { autorizacao: ['ASSINCRONO'], recibo: [recibo] });
+    const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
+    expect(r.status).toBe(201);
+    const sefaz = await estado(e.cnpj);
+    expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', cStat: '100', numero: 1, protocolo: sefaz.autorizadas[0].nProt });
+    expect(sefaz.chamadas).toMatchObject({ NFeAutorizacao4: 1, NFeRetAutorizacao4: 1, NFeConsultaProtocolo4: 1 });
+    const proc = await f.db.collection('xml_documentos').findOne({ _id: `${r.body.dados.id}:NFE_PROC` as never });
+    expect(proc?.xml).toContain(`<nProt>${sefaz.autorizadas[0].nProt}</nProt>`);
+    const numeros = await f.db.collection('numeracao').find({ companyId: e.companyId }).toArray();
+    expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'USADO']]);
+    expect(sefaz.chamadas.NFeInutilizacao4).toBeUndefined();
   }, 60_000);
 
   it('sefaz - 539 (the number is another key\'s at SEFAZ): rejected, the number is not voided, the next NF-e takes number 2', async () => {
@@ -75,14 +114,16 @@ describe('sefaz - transmission through the stand-in', () => {
     ]);
   }, 60_000);
 
-  it('sefaz - a denial (301) keeps the document as DENEGADO with its number spent, never voided', async () => {
+  it.each(['110', '301', '302'])('sefaz - a denial (%s) keeps the document as DENEGADO with its protocol and nfeProc, its number spent, never voided', async (cStat) => {
     const e = await empresaSefaz();
-    await cenario(e.cnpj, { denegar: '301' });
+    await cenario(e.cnpj, { denegar: cStat });
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ codigo: 'DOCUMENTO_DENEGADO', cStat: '301' });
+    expect(r.body).toMatchObject({ codigo: 'DOCUMENTO_DENEGADO', cStat });
     const lido = await chamar('GET', `${DOCUMENTOS}/${r.body.documentoId}`, e.admin);
-    expect(lido.body.dados).toMatchObject({ situacao: 'DENEGADO', cStat: '301' });
+    expect(lido.body.dados).toMatchObject({ situacao: 'DENEGADO', cStat, protocolo: (await estado(e.cnpj)).autorizadas[0].nProt });
+    const proc = await f.db.collection('xml_documentos').findOne({ _id: `${r.body.documentoId}:NFE_PROC` as never });
+    expect(proc?.xml).toContain(`<cStat>${cStat}</cStat>`);
     const numeros = await f.db.collection('numeracao').find({ companyId: e.companyId }).toArray();
     expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'USADO']]);
   }, 60_000);
@@ -153,6 +194,8 @@ describe('sefaz - transmission through the stand-in', () => {
     }
     const sefaz = await estado(e.cnpj);
     expect(sefaz.chamadas.NFeInutilizacao4).toBe(2);
+    const envios = sefaz.recebidos.filter((x) => x.servico === 'NFeInutilizacao4');
+    expect(envios[1].sha256).toBe(envios[0].sha256);
     expect(sefaz.inutilizadas).toEqual([expect.objectContaining({ mod: '55', serie: 1, de: 1, ate: 1 })]);
     expect(lista).toEqual([expect.objectContaining({ modelo: 'NFE', serie: 1, de: 1, ate: 1, situacao: 'INUTILIZADA', origem: 'AUTOMATICA', cStat: '563', protocolo: sefaz.inutilizadas[0].nProt })]);
     const registro = await f.db.collection('inutilizacoes').findOne({ _id: lista[0].id as never });

@@ -160,6 +160,11 @@ function assinaturaConfere(documento: Element, cliente: Buffer, cnpj: string): {
 /** `cnpj` (set by `atender`): whose scenario the answer followed, so its own delay applies. */
 type Resposta = { corpo: string; passo: Passo; cnpj?: string };
 
+/** The signed document of a request as its bytes arrived (NFe, evento, inutNFe), or the whole body: a resend must match. */
+function assinadoRecebido(corpo: string): string {
+  return /<(NFe|evento|inutNFe)[\s>][\s\S]*<\/\1>/.exec(corpo)?.[0] ?? corpo;
+}
+
 /** The issuer a message speaks for (the scenario it follows). */
 function cnpjDaMensagem(servico: string, msg: Element): string | undefined {
   if (servico === 'NFeConsultaProtocolo4') return texto(msg, 'chNFe').slice(6, 20);
@@ -484,7 +489,7 @@ export async function startSefazStandIn(dir: string): Promise<SefazStandIn> {
         res.writeHead(500, { 'content-type': 'application/soap+xml' }).end(soapFault(error instanceof Error ? error.message : 'erro'));
         return;
       }
-      if (resposta.cnpj) empresa(resposta.cnpj).recebidos.push({ servico, sha256: createHash('sha256').update(Buffer.concat(partes)).digest('hex') });
+      if (resposta.cnpj) empresa(resposta.cnpj).recebidos.push({ servico, sha256: createHash('sha256').update(assinadoRecebido(Buffer.concat(partes).toString('utf8'))).digest('hex') });
       const atrasoMs = (resposta.cnpj ? empresas.get(resposta.cnpj)?.cenario.atrasoMs : undefined) ?? 8_000;
       if (resposta.passo === 'PROCESSA_E_DERRUBA' || resposta.passo === 'DERRUBA') {
         req.socket.destroy();

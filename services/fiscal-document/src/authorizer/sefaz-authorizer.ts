@@ -3,7 +3,7 @@ import { FiscalDocumentErrorCodes, Refusal, type ConfiguracaoFiscalCompartilhada
 import { cUfFromSigla } from '@erp/fiscal-rules';
 import type { Logger } from '@erp/kit';
 import { qrCodeNfce } from '../domain/qrcode';
-import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, EVENTOS_CANCELAMENTO, LOTE_PROCESSADO, situacaoConsulta } from '../domain/sefaz-status';
+import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, EVENTOS_CANCELAMENTO, passoAutorizacao, situacaoConsulta } from '../domain/sefaz-status';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
@@ -69,7 +69,8 @@ const modeloSefaz = (modelo: string): ModeloSefaz => {
  * turns every answer into a decision by its cStat (`domain/sefaz-status.ts`). The recovery rules:
  *
  * - 100/150 authorized; 110/301/302/303 denied (the number is spent); any other code rejected.
- * - 103/105: poll the receipt (NFeRetAutorizacao4) until 104 brings the protocol.
+ * - 103/105: poll the receipt (NFeRetAutorizacao4) until 104 brings the protocol; any other answer to a poll
+ *   (106, a 104 without our protocol...) is settled by a query by key (`passoAutorizacao`).
  * - 204/539, a timeout, a lost connection, a SOAP fault, 108/109/999: query by key (NFeConsultaProtocolo4) and
  *   adopt SEFAZ's outcome. After a lost answer, a key SEFAZ does not have (217) is sent again, once, with the
  *   same signed bytes; after 539, 217 means the number belongs to another key (rejected, never reused).
@@ -132,22 +133,29 @@ export class SefazAuthorizer implements Autorizador {
     const envio = await this.chamar(p.companyId, this.destino(p), 'NFeAutorizacao4', enviNFe(idLote(), p.xmlAssinado!));
     const retorno = this.ler(envio, lerRetornoAutorizacao);
     if (!retorno) return this.porConsulta(p, podeReenviar ? 'SEM_RESPOSTA' : 'SEM_RESPOSTA_REENVIO');
-    return this.interpretar(p, retorno);
+    switch (passo('ENVIO', p, retorno)) {
+      case 'PROTOCOLO':
+        return this.decidir(p, retorno.protocolo!.cStat, retorno.protocolo!.xMotivo, retorno.protocolo);
+      case 'RECIBO':
+        return this.consultarRecibo(p, retorno.recibo!);
+      case 'CONSULTAR':
+        return this.porConsulta(p, 'DUPLICIDADE');
+      case 'LOTE':
+        return this.decidir(p, retorno.cStat, retorno.xMotivo, null);
+    }
   }
 
-  private async interpretar(p: PedidoAutorizacao, retorno: RetornoAutorizacao): Promise<RespostaAutorizacao> {
-    const decisivo = retorno.cStat === LOTE_PROCESSADO && retorno.protocolo ? retorno.protocolo : null;
-    const cStat = decisivo?.cStat ?? retorno.cStat;
-    const xMotivo = decisivo?.xMotivo ?? retorno.xMotivo;
+  /** A cStat of the NF-e (its protocol's) or of a batch refused whole (no protocol). */
+  private async decidir(p: PedidoAutorizacao, cStat: string, xMotivo: string, protocolo: ProtocoloNfe | null): Promise<RespostaAutorizacao> {
     switch (desfechoAutorizacao(cStat)) {
       case 'AUTORIZADO':
-        return decisivo ? this.resultado('AUTORIZADO', p, decisivo) : this.porConsulta(p, 'DUPLICIDADE');
+        return protocolo ? this.resultado('AUTORIZADO', p, protocolo) : this.porConsulta(p, 'DUPLICIDADE');
       case 'DENEGADO':
-        return decisivo ? this.resultado('DENEGADO', p, decisivo) : this.porConsulta(p, 'DUPLICIDADE');
+        return protocolo ? this.resultado('DENEGADO', p, protocolo) : this.porConsulta(p, 'DUPLICIDADE');
       case 'DUPLICIDADE':
         return this.porConsulta(p, cStat === '539' ? 'NUMERO_DE_OUTRA_CHAVE' : 'DUPLICIDADE', { cStat, xMotivo });
       case 'EM_PROCESSAMENTO':
-        return retorno.recibo ? this.consultarRecibo(p, retorno.recibo) : this.porConsulta(p, 'DUPLICIDADE');
+        return this.porConsulta(p, 'DUPLICIDADE');
       case 'INDISPONIVEL':
         return this.porConsulta(p, 'DUPLICIDADE', { cStat, xMotivo });
       case 'REJEITADO':
@@ -155,14 +163,20 @@ export class SefazAuthorizer implements Autorizador {
     }
   }
 
-  /** 103/105: SEFAZ is processing the batch; its receipt is polled until 104 brings the protocol. */
+  /**
+   * 103/105: SEFAZ is processing the batch; its receipt is polled until a 104 brings our key's protocol. Any
+   * other answer (106 batch not found, a 104 without our protocol...) is settled by a query by key.
+   */
   private async consultarRecibo(p: PedidoAutorizacao, recibo: string): Promise<RespostaAutorizacao> {
     for (let tentativa = 0; tentativa < this.o.maximoConsultasRecibo; tentativa += 1) {
       await sleep(this.o.intervaloConsultaReciboMs);
       const envio = await this.chamar(p.companyId, this.destino(p), 'NFeRetAutorizacao4', consReciNFe(p.ambiente === 'PRODUÇÃO', recibo));
       const retorno = this.ler(envio, lerRetornoAutorizacao);
-      if (!retorno || desfechoAutorizacao(retorno.cStat) === 'EM_PROCESSAMENTO') continue;
-      return this.interpretar(p, retorno);
+      if (!retorno) continue;
+      const proximo = passo('RECIBO', p, retorno);
+      if (proximo === 'RECIBO') continue;
+      if (proximo === 'PROTOCOLO') return this.decidir(p, retorno.protocolo!.cStat, retorno.protocolo!.xMotivo, retorno.protocolo);
+      return this.porConsulta(p, 'DUPLICIDADE');
     }
     return this.porConsulta(p, 'DUPLICIDADE');
   }
@@ -328,6 +342,9 @@ export class SefazAuthorizer implements Autorizador {
 }
 
 const cUf = (uf: string) => cUfFromSigla(uf) ?? '00';
+
+const passo = (fase: 'ENVIO' | 'RECIBO', p: PedidoAutorizacao, retorno: RetornoAutorizacao) =>
+  passoAutorizacao(fase, { cStat: retorno.cStat, chaveDoProtocolo: retorno.protocolo?.chave ?? null, temRecibo: Boolean(retorno.recibo) }, p.chaveAcesso);
 
 const semCancelamento = (desfecho: 'INCERTO' | 'RECUSADO' | 'NAO_REGISTRADO', cStat: string | null, xMotivo: string): RespostaCancelamento => ({
   desfecho,
