@@ -141,6 +141,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.MARCACAO_INVALIDA]: { descricao: 'Marcação que não cabe ao modelo ou à situação do documento.' },
   [c.EMISSAO_EM_ANDAMENTO]: { descricao: 'Uma emissão com esta `referencia` ainda está em andamento.' },
   [c.CANCELAMENTO_PENDENTE]: { descricao: 'A SEFAZ não respondeu ao cancelamento; repita para confirmá-lo por consulta.', extra: { documentoId: text }, required: ['documentoId'] },
+  [c.CHAVE_SUBSTITUTA_INVALIDA]: {
+    descricao: '`chNFeRef` inválida (400: não é uma chave de acesso) ou inaceitável (422: documento não é NFC-e, a própria chave, ou não é uma NFC-e autorizada da empresa).',
+    extra: { motivo: { enum: ['CHAVE_INVALIDA', 'SO_NFCE', 'MESMA_CHAVE', 'NAO_AUTORIZADA'] } },
+    required: ['motivo'],
+  },
   [c.XML_INDISPONIVEL]: {
     descricao: 'O documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite.',
     extra: { documentoId: text },

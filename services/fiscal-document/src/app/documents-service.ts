@@ -12,9 +12,9 @@ import {
   type Session,
   type SituacaoDocumento,
 } from '@erp/contracts';
-import { competenciaDe, cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
+import { competenciaDe, cUfFromSigla, PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
-import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse } from '../domain/access-key';
+import { chaveValida, gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse } from '../domain/access-key';
 import { justificativaValida, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
@@ -437,7 +437,7 @@ export class DocumentsService {
    * The claim gets the authorizer's answer and the `ERP_NFE_CANCELADA` event in one write; the relay publishes
    * it and finishes the document's flip if this process dies in between.
    */
-  async cancelar(session: Session, id: string, justificativaBruta: unknown): Promise<DocumentoFiscalView> {
+  async cancelar(session: Session, id: string, justificativaBruta: unknown, chNFeRefBruta?: unknown): Promise<DocumentoFiscalView> {
     const doc = await this.deps.store.byId(session.companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
     const justificativa = justificativaValida(justificativaBruta);
@@ -446,20 +446,46 @@ export class DocumentsService {
     }
     const fatoExistente = await this.deps.store.fact(desfechoId(id));
     if (fatoExistente) return this.desfechoExistente(doc, fatoExistente, justificativa);
-    this.podeCancelar(doc);
+    const chNFeRef = await this.substituta(doc, chNFeRefBruta);
+    this.podeCancelar(doc, chNFeRef !== null);
 
-    const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, efeito: null, em: this.now() };
+    const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, chNFeRef, efeito: null, em: this.now() };
     if (!(await this.deps.store.claimFact(fato))) return this.desfechoExistente(doc, (await this.deps.store.fact(fato._id))!, justificativa);
     return this.registrarCancelamento(doc, fato);
   }
 
-  private podeCancelar(doc: DocumentoRecord): void {
+  /**
+   * The substitute of an NFC-e cancellation by substitution (110112), or null for an ordinary cancellation: an
+   * authorized NFC-e of the same company and environment, other than the document itself.
+   */
+  private async substituta(doc: DocumentoRecord, bruta: unknown): Promise<string | null> {
+    if (bruta === undefined || bruta === null) return null;
+    const recusa = (motivo: string, erro: string, status = 422) => new Refusal(Codes.CHAVE_SUBSTITUTA_INVALIDA, erro, { status, extra: { motivo } });
+    if (typeof bruta !== 'string' || !chaveValida(bruta)) throw recusa('CHAVE_INVALIDA', 'chNFeRef deve ser uma chave de acesso de 44 caracteres com dígito verificador válido', 400);
+    if (doc.modelo !== 'NFCE') throw recusa('SO_NFCE', 'o cancelamento por substituição (chNFeRef) é só de NFC-e');
+    if (bruta === doc.chaveAcesso) throw recusa('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFC-e que o substitui');
+    const substituta = await this.deps.store.byKey(doc.companyId, bruta);
+    if (!substituta || substituta.modelo !== 'NFCE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO') {
+      throw recusa('NAO_AUTORIZADA', 'chNFeRef não é uma NFC-e autorizada desta empresa (no mesmo ambiente)');
+    }
+    return bruta;
+  }
+
+  private podeCancelar(doc: DocumentoRecord, porSubstituicao = false): void {
     if (doc.situacao === 'CANCELADO') throw this.jaCancelado(doc);
     if (doc.situacao !== 'AUTORIZADO' || !doc.autorizadoEm) {
       throw new Refusal(Codes.DOCUMENTO_NAO_AUTORIZADO, `só um documento AUTORIZADO pode ser cancelado; este está ${doc.situacao}`, { status: 422 });
     }
     if (doc.modelo === 'NFE' && doc.entregueEm) throw this.mercadoriaEntregue(doc.entregueEm);
     if (doc.modelo === 'CTE' && doc.servicoIniciadoEm) throw this.servicoIniciado(doc.servicoIniciadoEm);
+    if (porSubstituicao) {
+      // Its own window (168 h), not the 30 minutes of the ordinary NFC-e cancellation.
+      const prazo = new Date(new Date(doc.autorizadoEm).getTime() + PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE.horas * 3_600_000);
+      if (this.now().getTime() >= prazo.getTime()) {
+        throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo do cancelamento por substituição terminou em ${prazo.toISOString()}`, { status: 422, extra: { prazo: prazo.toISOString() } });
+      }
+      return;
+    }
     if (!cancelavelAte(doc, this.now())) {
       const prazo = prazoDoDocumento(doc);
       throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo de cancelamento deste documento terminou em ${prazo.toISOString()}`, {
@@ -546,6 +572,7 @@ export class DocumentsService {
       justificativa,
       // The claim's instant: a retry sends the same signed event, dated when it was first asked.
       solicitadoEm: new Date(fato.em),
+      chNFeRef: fato.chNFeRef ?? null,
     };
     let xmlAssinado = await this.deps.store.xml(doc._id, 'CANCELAMENTO_ASSINADO');
     if (!xmlAssinado) {
@@ -608,6 +635,7 @@ export class DocumentsService {
       canceladoEm: resposta.registradoEm.toISOString(),
       justificativa,
       protocoloCancelamento: resposta.protocolo,
+      ...(fato.chNFeRef ? { chNFeRef: fato.chNFeRef } : {}),
     };
     await this.deps.store.setFact(fato._id, { efeito, outbox: pendingEvent(Subjects.nfeCancelada, eventId, evento, this.now()) });
     documentMetrics.cancelled.inc({ model: doc.modelo });

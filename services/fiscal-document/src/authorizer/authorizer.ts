@@ -59,7 +59,9 @@ export interface PedidoCancelamento {
   protocolo: string;
   justificativa: string;
   solicitadoEm: Date;
-  /** The signed event 110111 (SEFAZ); null for the local authorizer. */
+  /** NFC-e cancelled by substitution (event 110112): the key of the authorized NFC-e that replaces it; null: 110111. */
+  chNFeRef: string | null;
+  /** The signed event 110111 or 110112 (SEFAZ); null for the local authorizer. */
   xmlAssinado: string | null;
 }
 

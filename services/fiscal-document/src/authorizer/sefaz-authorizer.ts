@@ -16,6 +16,7 @@ import {
   envelopeSoap,
   envEvento,
   eventoCancelamento,
+  eventoCancelamentoSubstituicao,
   inutNFe,
   lerRetornoAutorizacao,
   lerRetornoConsulta,
@@ -75,8 +76,8 @@ const modeloSefaz = (modelo: string): ModeloSefaz => {
  *   adopt SEFAZ's outcome. After a lost answer, a key SEFAZ does not have (217) is sent again, once, with the
  *   same signed bytes; after 539, 217 means the number belongs to another key (rejected, never reused).
  * - Whatever is still unknown is `INCERTO`: the document keeps its number and is resolved by a query later.
- * - Cancellation: 135/155 registered; 573/580 or a lost answer: query, and adopt a registered cancellation;
- *   501 deadline passed.
+ * - Cancellation (110111, or 110112 for an NFC-e replaced by another): 135/155 registered; 573/580 or a lost
+ *   answer: query, and adopt a registered cancellation; 501 deadline passed.
  */
 export class SefazAuthorizer implements Autorizador {
   readonly nome = 'sefaz';
@@ -227,10 +228,11 @@ export class SefazAuthorizer implements Autorizador {
     };
   }
 
-  // ---- cancellation (event 110111) ----
+  // ---- cancellation (event 110111; NFC-e by substitution 110112) ----
 
+  /** Event 110111, or 110112 when an NFC-e is replaced by another (`chNFeRef`). */
   async prepararCancelamento(p: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string> {
-    const xml = eventoCancelamento({
+    const dados = {
       chave: p.chaveAcesso,
       cnpj: p.cnpj,
       producao: p.ambiente === 'PRODUÇÃO',
@@ -238,7 +240,8 @@ export class SefazAuthorizer implements Autorizador {
       sequencia: 1,
       protocolo: p.protocolo,
       justificativa: p.justificativa,
-    });
+    };
+    const xml = p.chNFeRef ? eventoCancelamentoSubstituicao({ ...dados, chaveSubstituta: p.chNFeRef }) : eventoCancelamento(dados);
     return assinarXml(xml, 'infEvento', this.o.assinador(p.companyId));
   }
 

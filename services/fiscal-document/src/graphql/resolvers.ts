@@ -30,8 +30,8 @@ export function documentResolvers(service: DocumentsService, inutilizacoes: Void
     },
     Mutation: {
       emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await service.emitir(requireSession(context), plain(input))).documento),
-      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string }, unknown>(async (_, { id, justificativa }, context) =>
-        service.cancelar(requireAdmin(context), id, justificativa),
+      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string; chNFeRef?: string | null }, unknown>(async (_, { id, justificativa, chNFeRef }, context) =>
+        service.cancelar(requireAdmin(context), id, justificativa, chNFeRef),
       ),
       registrarEntrega: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarEntrega(requireSession(context), id)),
       registrarInicioServico: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarInicioServico(requireSession(context), id)),

@@ -142,7 +142,11 @@ export const typeDefs = gql`
 
   type Mutation {
     emitirDocumentoFiscal(input: EmitirDocumentoFiscalInput!): DocumentoFiscal!
-    cancelarDocumentoFiscal(id: ID!, justificativa: String!): DocumentoFiscal!
+    """
+    Cancels an authorized document (admin). chNFeRef (NFC-e only): cancellation by substitution (event 110112), the
+    key of the authorized NFC-e of the company that replaces this one; up to 168 h after the authorization.
+    """
+    cancelarDocumentoFiscal(id: ID!, justificativa: String!, chNFeRef: String): DocumentoFiscal!
     "NF-e: the goods were delivered (blocks cancellation)."
     registrarEntrega(id: ID!): DocumentoFiscal!
     "CT-e: the transport started (blocks cancellation)."

@@ -42,7 +42,8 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
-    const dados = await service.cancelar(sessionOf(request), request.params.id, corpoObjeto(request.body).justificativa);
+    const corpo = corpoObjeto(request.body);
+    const dados = await service.cancelar(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
     return { sucesso: true, mensagem: `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`, dados };
   });
 

@@ -173,8 +173,10 @@ export interface FatoRecord {
   desfecho?: Desfecho;
   /** For a cancellation: what was asked, before the authorizer answered. */
   justificativa?: string;
-  /** A cancellation sent whose answer was lost: asking again resolves it by a query at once. */
+  /** A cancellation sent whose answer was lost: the reconciliation (or asking again) resolves it by a query. */
   incerto?: boolean;
+  /** An NFC-e cancellation by substitution (110112): the key of the NFC-e that replaces it. */
+  chNFeRef?: string | null;
   efeito: Partial<DocumentoRecord> | null;
   outbox?: OutboxEntry;
   em: Date;

@@ -45,6 +45,7 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
   await Promise.all([
     store.documentos.createIndex({ companyId: 1, criadoEm: -1, _id: -1 }),
     store.documentos.createIndex({ companyId: 1, situacao: 1, criadoEm: -1 }),
+    store.documentos.createIndex({ companyId: 1, chaveAcesso: 1 }),
     store.numeros.createIndex({ companyId: 1, ambiente: 1, modelo: 1, serie: 1, numero: -1 }),
     store.numeros.createIndex({ situacao: 1 }),
     store.fatos.createIndex({ documentoId: 1 }),
@@ -81,6 +82,11 @@ class DocumentsStore {
 
   byId(companyId: string, id: string): Promise<DocumentoRecord | null> {
     return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+  }
+
+  /** A company's document by its access key. */
+  byKey(companyId: string, chaveAcesso: string): Promise<DocumentoRecord | null> {
+    return this.documentos.findOne({ companyId, chaveAcesso }, { maxTimeMS: MAX_TIME_MS });
   }
 
   async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
