@@ -1,4 +1,5 @@
 import { lerQrCode, pdfParaPng, textoDoPdf } from './danfe-helpers';
+import { sessionFor } from '../support/env';
 import { DOCUMENTOS, eventosDoDocumento } from './fiscal-helpers';
 import { assinaturaValida, chamar as chamarEm, cenario, empresaSefaz, estado, graphqlSefaz, nfce, nfe, usarFiscalSefaz } from './sefaz-helpers';
 
@@ -28,6 +29,7 @@ const EMITIR = `mutation ($input: EmitirDocumentoFiscalInput!) { emitirDocumento
 const CANCELAR = `mutation ($id: ID!, $justificativa: String!, $chNFeRef: String) {
   cancelarDocumentoFiscal(id: $id, justificativa: $justificativa, chNFeRef: $chNFeRef) { id situacao canceladoEm protocoloCancelamento justificativaCancelamento }
 }`;
+const STATUS = `query ($modelo: ModeloSefaz) { statusSefaz(modelo: $modelo) { uf modelo ambiente autorizador cStat motivo emOperacao consultadoEm } }`;
 const INUTILIZAR = `mutation ($modelo: ModeloDocumento!, $serie: Int!, $de: Int!, $ate: Int!, $justificativa: String!) {
   inutilizarNumeracao(modelo: $modelo, serie: $serie, de: $de, ate: $ate, justificativa: $justificativa) { id modelo serie de ate situacao origem cStat protocolo }
 }`;
@@ -130,5 +132,27 @@ describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
     expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'INUTILIZADO']]);
     const registro = await f.db.collection('inutilizacoes').findOne({ _id: r.data.inutilizarNumeracao.id as never });
     expect(registro?.xml).toContain('<ProcInutNFe');
+  }, 60_000);
+
+  it('sefaz - statusSefaz (admin) asks NFeStatusServico4 with the company\'s certificate: 107 in operation; the stand-in switched to 108 / 109 for this issuer answers not in operation; a user is refused', async () => {
+    const e = await empresaSefaz(f);
+    const emOperacao = await graphqlSefaz(f, e.admin, STATUS, {});
+    expect(emOperacao.errors).toBeUndefined();
+    expect(emOperacao.data.statusSefaz).toMatchObject({ uf: 'SP', modelo: 'NFE', ambiente: 'HOMOLOGAÇÃO', autorizador: 'sefaz', cStat: '107', motivo: 'Serviço em Operação', emOperacao: true });
+    expect((await estado(e.cnpj)).chamadas.NFeStatusServico4).toBe(1);
+
+    for (const cStat of ['108', '109']) {
+      await cenario(e.cnpj, { status: cStat });
+      const parado = await graphqlSefaz(f, e.admin, STATUS, { modelo: 'NFCE' });
+      expect(parado.errors).toBeUndefined();
+      expect(parado.data.statusSefaz).toMatchObject({ modelo: 'NFCE', cStat, emOperacao: false });
+    }
+    const outra = await empresaSefaz(f);
+    expect((await graphqlSefaz(f, outra.admin, STATUS, {})).data.statusSefaz).toMatchObject({ cStat: '107', emOperacao: true });
+
+    const usuario = await sessionFor(e.companyId, 'user');
+    const recusado = await graphqlSefaz(f, usuario, STATUS, {});
+    expect(recusado.data).toBeNull();
+    expect(recusado.errors?.[0].extensions?.code).toBe('FORBIDDEN');
   }, 60_000);
 });

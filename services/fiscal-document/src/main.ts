@@ -3,6 +3,7 @@ import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { startReconciliation } from './app/reconciliation';
+import { statusSefaz } from './app/service-status';
 import { startVoidingJob } from './app/voiding-job';
 import { VoidingService } from './app/voiding-service';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
@@ -95,7 +96,7 @@ void bootService({
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,
-      resolvers: documentResolvers(service, inutilizacoes),
+      resolvers: documentResolvers(service, inutilizacoes, (companyId, modelo) => statusSefaz({ settings, autorizadores }, companyId, modelo)),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

@@ -111,6 +111,20 @@ export interface RespostaInutilizacao {
   xml: string | null;
 }
 
+/** Whom NFeStatusServico4 asks: the authorizer of the issuer's UF for a model and environment. */
+export interface PedidoStatus {
+  companyId: string;
+  uf: string;
+  ambiente: Ambiente;
+  modelo: ModeloDocumento;
+}
+
+export interface RespostaStatus {
+  /** 107 in operation; 108/109 paralysed; null: no answer. */
+  cStat: string | null;
+  xMotivo: string;
+}
+
 export interface Autorizador {
   readonly nome: string;
   /** The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, or null when nothing is signed. */
@@ -125,6 +139,8 @@ export interface Autorizador {
   consultarCancelamento(pedido: ConsultaCancelamento): Promise<RespostaCancelamento>;
   prepararInutilizacao(pedido: Omit<PedidoInutilizacao, 'xmlAssinado'>): Promise<string | null>;
   inutilizar(pedido: PedidoInutilizacao): Promise<RespostaInutilizacao>;
+  /** NFeStatusServico4: is the authorizer in operation (107)? */
+  statusServico(pedido: PedidoStatus): Promise<RespostaStatus>;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
   RespostaAutorizacao,
   RespostaCancelamento,
   RespostaInutilizacao,
+  RespostaStatus,
 } from './authorizer';
 
 /** What the local authorizer keeps of each authorization and cancellation (its own "SEFAZ database"). */
@@ -89,6 +90,11 @@ class LocalAuthorizer implements Autorizador {
 
   async prepararInutilizacao(): Promise<null> {
     return null;
+  }
+
+  /** Always in operation: it is this process. */
+  async statusServico(): Promise<RespostaStatus> {
+    return { cStat: '107', xMotivo: 'Serviço em Operação (autorizador local)' };
   }
 
   async autorizar(p: PedidoAutorizacao): Promise<RespostaAutorizacao> {

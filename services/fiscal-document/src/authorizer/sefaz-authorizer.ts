@@ -37,9 +37,11 @@ import type {
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
+  PedidoStatus,
   RespostaAutorizacao,
   RespostaCancelamento,
   RespostaInutilizacao,
+  RespostaStatus,
 } from './authorizer';
 
 export interface SefazAuthorizerOptions {
@@ -338,8 +340,8 @@ export class SefazAuthorizer implements Autorizador {
   // ---- service status ----
 
   /** NFeStatusServico4: 107 "Serviço em Operação"; anything else (108, 109, no answer) means not now. */
-  async statusServico(companyId: string, uf: string, ambiente: PedidoAutorizacao['ambiente'], modelo: ModeloSefaz): Promise<{ cStat: string | null; xMotivo: string }> {
-    const envio = await this.chamar(companyId, { uf, ambiente, modelo }, 'NFeStatusServico4', consStatServ(ambiente === 'PRODUÇÃO', cUf(uf)));
+  async statusServico(p: PedidoStatus): Promise<RespostaStatus> {
+    const envio = await this.chamar(p.companyId, this.destino(p), 'NFeStatusServico4', consStatServ(p.ambiente === 'PRODUÇÃO', cUf(p.uf)));
     return this.ler(envio, lerRetornoStatus) ?? { cStat: null, xMotivo: 'SEFAZ sem resposta' };
   }
 }

@@ -128,6 +128,26 @@ export const typeDefs = gql`
     inutilizadaEm: DateTime
   }
 
+  "The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model)."
+  enum ModeloSefaz {
+    NFE
+    NFCE
+  }
+
+  "NFeStatusServico4 of the authorizer serving the company's UF, environment and a model, asked now."
+  type StatusSefaz {
+    uf: String!
+    modelo: ModeloSefaz!
+    ambiente: String!
+    "sefaz, or local (development)."
+    autorizador: String!
+    "107 in operation; 108 paralysed for a short while; 109 paralysed without forecast; null when SEFAZ did not answer."
+    cStat: String
+    motivo: String!
+    emOperacao: Boolean!
+    consultadoEm: DateTime!
+  }
+
   type ConexaoDocumentos {
     itens: [DocumentoFiscal!]!
     proximo: String
@@ -138,6 +158,8 @@ export const typeDefs = gql`
     documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
     "The company's voidings, newest first."
     inutilizacoes(modelo: ModeloDocumento, primeiros: Int = 50): [Inutilizacao!]!
+    "Whether SEFAZ is in operation for the company (admin): NFeStatusServico4 with the company's certificate."
+    statusSefaz(modelo: ModeloSefaz = NFE): StatusSefaz!
   }
 
   type Mutation {
