@@ -77,4 +77,35 @@ describe('sefaz - cancellation through the stand-in', () => {
     const eventos = await cancelamentos(doc.id);
     expect(eventos.map((ev) => ev.payload.justificativa)).toEqual([outra]);
   }, 60_000);
+
+  it('sefaz - 155 (cancellation accepted out of deadline) is a registered cancellation: CANCELADO, procEventoNFe with 155 kept, one ERP_NFE_CANCELADA; the query then says 151', async () => {
+    const e = await empresaEm(f);
+    const doc = await emitida(e);
+    await cenario(e.cnpj, { cancelamentoForaDoPrazo: true });
+    const r = await chamar('POST', `${DOCUMENTOS}/${doc.id}/cancelar`, e.admin, { justificativa: JUSTIFICATIVA });
+    expect(r.status).toBe(200);
+    expect(r.body.dados).toMatchObject({ situacao: 'CANCELADO' });
+    const proc = await f.db.collection('xml_documentos').findOne({ _id: `${doc.id}:CANCELAMENTO_PROC` as never });
+    expect(proc?.xml).toContain('<cStat>155</cStat>');
+    expect(proc?.xml).toContain(`<nProt>${r.body.dados.protocoloCancelamento}</nProt>`);
+    await new Promise((res) => setTimeout(res, 2_000));
+    expect(await cancelamentos(doc.id)).toHaveLength(1);
+  }, 60_000);
+
+  it('sefaz - 580 (SEFAZ says the NF-e is not authorized: it was cancelled already) is settled by a query that finds the registered cancellation: adopted with the query\'s procEventoNFe, one event, nothing sent again', async () => {
+    const e = await empresaEm(f);
+    const doc = await emitida(e);
+    await cenario(e.cnpj, { evento: ['REGISTRA_E_580'] });
+    const r = await chamar('POST', `${DOCUMENTOS}/${doc.id}/cancelar`, e.admin, { justificativa: JUSTIFICATIVA });
+    expect(r.status).toBe(200);
+    expect(r.body.dados).toMatchObject({ situacao: 'CANCELADO' });
+    const sefaz = await estado(e.cnpj);
+    expect(sefaz.chamadas).toMatchObject({ NFeRecepcaoEvento4: 1, NFeConsultaProtocolo4: 1 });
+    const proc = await f.db.collection('xml_documentos').findOne({ _id: `${doc.id}:CANCELAMENTO_PROC` as never });
+    expect(proc?.xml).toContain('<procEventoNFe');
+    expect(proc?.xml).toContain('<cStat>135</cStat>');
+    expect(proc?.xml).toContain(`<nProt>${r.body.dados.protocoloCancelamento}</nProt>`);
+    await new Promise((res) => setTimeout(res, 2_000));
+    expect(await cancelamentos(doc.id)).toHaveLength(1);
+  }, 60_000);
 });

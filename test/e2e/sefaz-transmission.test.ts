@@ -1,3 +1,4 @@
+import { xmlsec1Verifica } from '../support/xmlsec';
 import { lerCodigo128, pdfParaPng, textoDoPdf } from './danfe-helpers';
 import { DOCUMENTOS, eventosDoDocumento, eventosFiscais } from './fiscal-helpers';
 import { assinaturaValida, chamar as chamarEm, cenario, empresaSefaz as empresaEm, estado, nfe, usarFiscalSefaz } from './sefaz-helpers';
@@ -12,7 +13,7 @@ const chamar = (method: string, caminho: string, bearer: string, body?: unknown)
 const empresaSefaz = () => empresaEm(f);
 
 describe('sefaz - transmission through the stand-in', () => {
-  it('sefaz - an NF-e is signed, sent over mutual TLS and authorized: nfeProc kept and its signature verified by xml-crypto, one event', async () => {
+  it('sefaz - an NF-e is signed, sent over mutual TLS and authorized: nfeProc kept and its signature verified by xml-crypto and by xmlsec1 (which refuses it tampered), one event', async () => {
     const e = await empresaSefaz();
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
     expect(r.status).toBe(201);
@@ -24,6 +25,8 @@ describe('sefaz - transmission through the stand-in', () => {
     expect(proc?.xml).toContain(`<chNFe>${r.body.dados.chaveAcesso}</chNFe>`);
     expect(proc?.xml).toContain('<IBSCBS>');
     expect(assinaturaValida(proc!.xml as string, 'NFe')).toBe(true);
+    expect(xmlsec1Verifica(proc!.xml as string, 'infNFe')).toBe(true);
+    expect(xmlsec1Verifica((proc!.xml as string).replace('<xNome>Empresa Transmissora Ltda</xNome>', '<xNome>Empresa Transmissora SA</xNome>'), 'infNFe')).toBe(false);
     const eventos = await eventosDoDocumento(f.nc, r.body.dados.id, 1);
     expect(eventos.map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
   }, 60_000);
@@ -147,7 +150,7 @@ describe('sefaz - transmission through the stand-in', () => {
     expect((await eventosDoDocumento(f.nc, r.body.dados.id, 1)).map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
   }, 60_000);
 
-  it('sefaz - cancellation: 135 registered with procEventoNFe kept; the lost answer of a retried cancellation (573) is adopted by a query', async () => {
+  it('sefaz - cancellation: 135 registered with procEventoNFe kept; the lost answer of a retried cancellation (573) is adopted by a query, with the procEventoNFe of the query kept', async () => {
     const e = await empresaSefaz();
     const primeira = await chamar('POST', DOCUMENTOS, e.admin, nfe());
     const cancelada = await chamar('POST', `${DOCUMENTOS}/${primeira.body.dados.id}/cancelar`, e.admin, { justificativa: 'Pedido cancelado pelo cliente antes do envio' });
@@ -166,6 +169,11 @@ describe('sefaz - transmission through the stand-in', () => {
     const sefaz = await estado(e.cnpj);
     expect(sefaz.chamadas.NFeRecepcaoEvento4).toBe(3);
     expect(sefaz.autorizadas.find((a) => a.chave === segunda.body.dados.chaveAcesso)?.cancelada).toBe(true);
+    // The adopted cancellation's procEventoNFe is the query's (SEFAZ's record), kept like a direct answer's.
+    const adotado = await f.db.collection('xml_documentos').findOne({ _id: `${segunda.body.dados.id}:CANCELAMENTO_PROC` as never });
+    expect(adotado?.xml).toContain('<procEventoNFe');
+    expect(adotado?.xml).toContain(`<nProt>${retentada.body.dados.protocoloCancelamento}</nProt>`);
+    expect(assinaturaValida(adotado!.xml as string, 'evento')).toBe(true);
     expect((await eventosDoDocumento(f.nc, segunda.body.dados.id, 2)).filter((ev) => ev.subject === 'fiscal.v1.ERP_NFE_CANCELADA')).toHaveLength(1);
   }, 90_000);
 
@@ -201,6 +209,7 @@ describe('sefaz - transmission through the stand-in', () => {
     const registro = await f.db.collection('inutilizacoes').findOne({ _id: lista[0].id as never });
     expect(registro?.xml).toContain('<ProcInutNFe');
     expect(assinaturaValida(registro!.xml as string, 'inutNFe')).toBe(true);
+    expect(xmlsec1Verifica(registro!.xml as string, 'infInut')).toBe(true);
     const numeros = await f.db.collection('numeracao').find({ companyId: e.companyId }).toArray();
     expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'INUTILIZADO']]);
 
