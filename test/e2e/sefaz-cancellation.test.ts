@@ -92,6 +92,29 @@ describe('sefaz - cancellation through the stand-in', () => {
     expect(await cancelamentos(doc.id)).toHaveLength(1);
   }, 60_000);
 
+  it('sefaz - GET .../:id/cancelamento.xml answers the procEventoNFe SEFAZ registered; a document not cancelled is 404 XML_INDISPONIVEL, another company\'s 404 DOCUMENTO_NAO_ENCONTRADO', async () => {
+    const e = await empresaEm(f);
+    const doc = await emitida(e);
+    const baixar = (id: string, bearer: string) => fetch(`${f.gatewayUrl}${DOCUMENTOS}/${id}/cancelamento.xml`, { headers: { authorization: `Bearer ${bearer}` } });
+    const antes = await baixar(doc.id, e.admin);
+    expect(antes.status).toBe(404);
+    expect(await antes.json()).toMatchObject({ codigo: 'XML_INDISPONIVEL', documentoId: doc.id });
+    const r = await chamar('POST', `${DOCUMENTOS}/${doc.id}/cancelar`, e.admin, { justificativa: JUSTIFICATIVA });
+    expect(r.status).toBe(200);
+    const xml = await baixar(doc.id, e.admin);
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(xml.headers.get('content-disposition')).toBe(`attachment; filename="${doc.chaveAcesso}-procEventoNFe.xml"`);
+    const corpo = await xml.text();
+    expect(corpo.startsWith('<?xml version="1.0" encoding="UTF-8"?><procEventoNFe')).toBe(true);
+    expect(corpo).toContain(`<nProt>${r.body.dados.protocoloCancelamento}</nProt>`);
+    expect(assinaturaValida(corpo, 'evento')).toBe(true);
+    const outra = await empresaEm(f);
+    const alheio = await baixar(doc.id, outra.admin);
+    expect(alheio.status).toBe(404);
+    expect(((await alheio.json()) as { codigo: string }).codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
+  }, 60_000);
+
   it('sefaz - 580 (SEFAZ says the NF-e is not authorized: it was cancelled already) is settled by a query that finds the registered cancellation: adopted with the query\'s procEventoNFe, one event, nothing sent again', async () => {
     const e = await empresaEm(f);
     const doc = await emitida(e);

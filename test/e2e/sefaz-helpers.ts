@@ -20,6 +20,8 @@ const CONTROLE = () => process.env.TEST_SEFAZ_CONTROL_URL!;
 
 export interface FiscalSefaz {
   gatewayUrl: string;
+  /** The fiscal-document process itself (its /metrics). */
+  fiscalUrl: string;
   db: Connection;
   nc: NatsConnection;
 }
@@ -57,7 +59,8 @@ export function usarFiscalSefaz(nome: string, envExtra: Record<string, string> =
         ...envExtra,
       },
     });
-    await pronto(`http://127.0.0.1:${portaFiscal}`, fiscal);
+    contexto.fiscalUrl = `http://127.0.0.1:${portaFiscal}`;
+    await pronto(contexto.fiscalUrl, fiscal);
     const portaGateway = await freePort();
     gateway = startChild(`gateway-${nome}`, process.execPath, ['--import', 'tsx', 'gateway/src/main.ts'], {
       ...common,

@@ -132,6 +132,19 @@ describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
     expect(numeros.map((n) => [n.numero, n.situacao])).toEqual([[1, 'INUTILIZADO']]);
     const registro = await f.db.collection('inutilizacoes').findOne({ _id: r.data.inutilizarNumeracao.id as never });
     expect(registro?.xml).toContain('<ProcInutNFe');
+
+    // Its ProcInutNFe at GET /api/erp/faturamento/inutilizacoes/:id/xml (company-scoped).
+    const caminho = `/api/erp/faturamento/inutilizacoes/${encodeURIComponent(r.data.inutilizarNumeracao.id)}/xml`;
+    const xml = await fetch(`${f.gatewayUrl}${caminho}`, { headers: { authorization: `Bearer ${e.admin}` } });
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('content-disposition')).toBe('attachment; filename="NFE-1-1-1-procInutNFe.xml"');
+    const corpo = await xml.text();
+    expect(corpo.startsWith('<?xml version="1.0" encoding="UTF-8"?><ProcInutNFe')).toBe(true);
+    expect(corpo).toContain(`<nProt>${sefaz.inutilizadas[0].nProt}</nProt>`);
+    const outra = await empresaSefaz(f);
+    const alheia = await fetch(`${f.gatewayUrl}${caminho}`, { headers: { authorization: `Bearer ${outra.admin}` } });
+    expect(alheia.status).toBe(404);
+    expect(((await alheia.json()) as { codigo: string }).codigo).toBe('XML_INDISPONIVEL');
   }, 60_000);
 
   it('sefaz - statusSefaz (admin) asks NFeStatusServico4 with the company\'s certificate: 107 in operation; the stand-in switched to 108 / 109 for this issuer answers not in operation; a user is refused', async () => {

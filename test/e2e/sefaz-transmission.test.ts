@@ -220,6 +220,44 @@ describe('sefaz - transmission through the stand-in', () => {
     expect((await chamar('POST', DOCUMENTOS, e.admin, nfe())).body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 2 });
   }, 60_000);
 
+  it('sefaz - a voiding the job asked and SEFAZ refused (241) is RECUSADA with aguardaDecisao in the listing and counted in the metrics (refusals, numbers waiting, earliest deadline); voided on demand, it no longer waits', async () => {
+    /** The value of a metric of the fiscal process whose labels include `rotulos` (null when absent). */
+    const metrica = async (nome: string, rotulos: string[] = []) => {
+      const texto = await (await fetch(`${f.fiscalUrl}/metrics`)).text();
+      const linha = texto.split('\n').find((l) => l.startsWith(`${nome}{`) && rotulos.every((r) => l.includes(r)));
+      return linha ? Number(linha.split(' ').pop()) : null;
+    };
+    const RECUSADAS: [string, string[]] = ['fiscal_voidings_refused_total', ['model="NFE"', 'origin="AUTOMATICA"']];
+    const recusadasAntes = (await metrica(...RECUSADAS)) ?? 0;
+    const e = await empresaSefaz();
+    await cenario(e.cnpj, { rejeitar: '778', recusarInutilizacao: '241' });
+    expect((await chamar('POST', DOCUMENTOS, e.admin, nfe())).body).toMatchObject({ codigo: 'DOCUMENTO_REJEITADO', cStat: '778' });
+
+    const listar = async () => (await chamar('GET', '/api/erp/faturamento/inutilizacoes', e.admin)).body.dados as any[];
+    let lista: any[] = [];
+    for (let i = 0; i < 80 && !lista.some((v) => v.situacao === 'RECUSADA'); i += 1) {
+      await new Promise((res) => setTimeout(res, 250));
+      lista = await listar();
+    }
+    expect(lista).toEqual([expect.objectContaining({ de: 1, ate: 1, situacao: 'RECUSADA', origem: 'AUTOMATICA', cStat: '241', aguardaDecisao: true })]);
+    expect(await metrica(...RECUSADAS)).toBe(recusadasAntes + 1);
+    expect(await metrica('fiscal_numbers_voiding_refused')).toBeGreaterThanOrEqual(1);
+    const numero = await f.db.collection('numeracao').findOne({ companyId: e.companyId, numero: 1 });
+    // The earliest deadline: the 10th of the month after the number was taken (or of an older refused number).
+    const prazo = (await metrica('fiscal_voiding_refused_deadline_seconds'))!;
+    expect(prazo).toBeLessThanOrEqual(Math.floor(new Date(numero!.em).getTime() / 1000) + 42 * 86_400);
+    expect(prazo).toBeGreaterThan(Math.floor(new Date(numero!.em).getTime() / 1000));
+
+    const manual = await chamar('POST', '/api/erp/faturamento/inutilizacoes', e.admin, { modelo: 'NFE', serie: 1, de: 1, ate: 1, justificativa: 'Numeração rejeitada e conferida pelo responsável fiscal' });
+    expect(manual.status).toBe(201);
+    expect(manual.body.dados).toMatchObject({ situacao: 'INUTILIZADA', cStat: '102', aguardaDecisao: false });
+    const depois = await listar();
+    expect(depois.map((v) => [v.situacao, v.origem, v.aguardaDecisao])).toEqual([
+      ['INUTILIZADA', 'MANUAL', false],
+      ['RECUSADA', 'AUTOMATICA', false],
+    ]);
+  }, 60_000);
+
   it('sefaz - GET .../xml answers the nfeProc (signature verified by xml-crypto); GET .../danfe.pdf is the DANFE of that XML: the Code-128C decodes to the key, SEFAZ\'s protocol and the issuer\'s address are printed', async () => {
     const e = await empresaSefaz();
     const doc = (await chamar('POST', DOCUMENTOS, e.admin, nfe())).body.dados;

@@ -59,6 +59,8 @@ export interface Cenario {
   recibo?: PassoRecibo[];
   /** cStat of NFeStatusServico4 for this issuer (known by its TLS client certificate): 107 unless set (108, 109). */
   status?: string;
+  /** cStat of a refusal (241, 256...) for the next voiding request of this issuer. */
+  recusarInutilizacao?: string;
   /** The next cancellation is registered out of deadline: 155 instead of 135 (the query then says 151). */
   cancelamentoForaDoPrazo?: boolean;
   /** cStat of a denial (110, 301, 302) for the next authorization. */
@@ -356,6 +358,11 @@ function inutilizar(msg: Element, cliente: Buffer): Resposta {
   const assinatura = assinaturaConfere(inut, cliente, cnpj);
   if (assinatura) return { corpo: resposta(assinatura.cStat, assinatura.xMotivo), passo };
   for (let n = de; n <= ate; n += 1) if (e.numeros.has(`${mod}|${serie}|${n}`)) return { corpo: resposta('241', 'Rejeição: Um número da faixa já foi utilizado'), passo };
+  if (e.cenario.recusarInutilizacao) {
+    const cStat = e.cenario.recusarInutilizacao;
+    delete e.cenario.recusarInutilizacao;
+    return { corpo: resposta(cStat, 'Rejeição: informada pelo cenário do teste'), passo };
+  }
   const mesma = e.inutilizadas.find((i) => i.mod === mod && i.serie === serie && i.de === de && i.ate === ate);
   if (mesma) return { corpo: resposta('563', 'Rejeição: Já existe pedido de Inutilização com a mesma faixa de inutilização', mesma.nProt), passo };
   if (e.inutilizadas.some((i) => i.mod === mod && i.serie === serie && i.de <= ate && de <= i.ate)) return { corpo: resposta('256', 'Rejeição: Uma NF-e da faixa já está inutilizada na Base de dados da SEFAZ'), passo };

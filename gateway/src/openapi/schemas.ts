@@ -165,6 +165,7 @@ const inutilizacao = object({
   protocolo: nullableText,
   criadoEm: instant,
   inutilizadaEm: nullableInstant,
+  aguardaDecisao: { type: 'boolean', description: 'Recusada pela SEFAZ na tarefa agendada e com os números ainda queimados: alguém precisa decidir (inutilizar sob demanda) antes do dia 10 do mês seguinte.' },
 });
 
 const inutilizacaoEntrada = {

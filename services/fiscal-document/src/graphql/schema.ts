@@ -126,6 +126,11 @@ export const typeDefs = gql`
     protocolo: String
     criadoEm: DateTime!
     inutilizadaEm: DateTime
+    """
+    Refused by SEFAZ in the scheduled job and its numbers still burned: the job will not ask again, so a person must
+    find out why and void them on demand before the 10th of the next month.
+    """
+    aguardaDecisao: Boolean!
   }
 
   "The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model)."

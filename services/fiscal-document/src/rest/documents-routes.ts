@@ -28,9 +28,16 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
     return { sucesso: true, dados: await service.obterOuRecusar(sessionOf(request).companyId, request.params.id) };
   });
 
-  // The XML (nfeProc, or the signed NF-e) and the DANFE / DANFCE: the same session and company scope as the read.
+  // The XML (nfeProc, or the signed NF-e), the cancellation's procEventoNFe and the DANFE / DANFCE: the same
+  // session and company scope as the read.
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const arquivo = await files.xml(sessionOf(request).companyId, request.params.id);
+    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
+    return arquivo.conteudo;
+  });
+
+  app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelamento.xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
+    const arquivo = await files.xmlCancelamento(sessionOf(request).companyId, request.params.id);
     reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
     return arquivo.conteudo;
   });

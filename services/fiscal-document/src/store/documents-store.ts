@@ -256,6 +256,38 @@ class DocumentsStore {
       .toArray();
   }
 
+  /** How many burned numbers wait for a person after SEFAZ refused their automatic voiding, and the oldest of them. */
+  async refusedVoidingBacklog(): Promise<{ numeros: number; maisAntigo: Date | null }> {
+    const filtro = { situacao: 'A_INUTILIZAR' as const, recusaInutilizacao: { $exists: true } };
+    const [numeros, antigo] = await Promise.all([
+      this.numeros.countDocuments(filtro, { maxTimeMS: MAX_TIME_MS }),
+      this.numeros.find(filtro, { maxTimeMS: MAX_TIME_MS }).sort({ em: 1 }).limit(1).toArray(),
+    ]);
+    return { numeros, maisAntigo: antigo[0] ? new Date(antigo[0].em) : null };
+  }
+
+  /** Of these voidings, those SEFAZ refused whose numbers are still burned and flagged by them (waiting for a person). */
+  async refusalsAwaitingDecision(inutilizacaoIds: string[]): Promise<Set<string>> {
+    if (inutilizacaoIds.length === 0) return new Set();
+    const ids = await this.numeros.distinct('recusaInutilizacao.inutilizacaoId', { situacao: 'A_INUTILIZAR', 'recusaInutilizacao.inutilizacaoId': { $in: inutilizacaoIds } });
+    return new Set(ids.map(String));
+  }
+
+  /** The issuers (CNPJ, UF) of the documents that took these numbers. */
+  async issuersOfNumbers(serie: Serie, de: number, ate: number): Promise<{ emitenteCnpj: string; emitenteUf: string }[]> {
+    const numeros = await this.numbersInRange(serie, de, ate);
+    const documentos = await this.documentos
+      .find({ _id: { $in: [...new Set(numeros.map((n) => n.documentoId))] }, companyId: serie.companyId }, { projection: { emitenteCnpj: 1, emitenteUf: 1 }, maxTimeMS: MAX_TIME_MS })
+      .toArray();
+    const unicos = new Map(documentos.map((d) => [`${d.emitenteCnpj}|${d.emitenteUf}`, { emitenteCnpj: d.emitenteCnpj, emitenteUf: d.emitenteUf }]));
+    return [...unicos.values()];
+  }
+
+  /** A company's voiding by id (another company's is not found). */
+  voidingOf(companyId: string, id: string): Promise<InutilizacaoRecord | null> {
+    return this.inutilizacoes.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+  }
+
   /** The scheduled job does not ask again for numbers whose voiding SEFAZ refused. */
   async flagVoidingRefused(serie: Serie, de: number, ate: number, recusa: NonNullable<NumeroRecord['recusaInutilizacao']>): Promise<void> {
     const ids = Array.from({ length: ate - de + 1 }, (_, i) => `${serieKey(serie)}|${de + i}`);
