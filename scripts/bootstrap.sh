@@ -45,6 +45,14 @@ if ! command -v pdftoppm >/dev/null 2>&1; then
   apt-get install -y -qq poppler-utils >/dev/null
 fi
 
+# The signature tests verify with an implementation independent of the signer's (xml-crypto): Debian's xmlsec1.
+if ! command -v xmlsec1 >/dev/null 2>&1; then
+  log "installing xmlsec1 (independent XML signature verifier for the tests) from Debian's packages"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq xmlsec1 >/dev/null
+fi
+
 # PostgreSQL under FerretDB. Debian puts its binaries in /usr/lib/postgresql/<major>/bin, not on PATH; the
 # scripts find the highest major there (scripts/stack/binaries.ts) and create their own cluster with initdb.
 # (Installing the package may also create and start Debian's own cluster on 5432; the scripts never use it.)

@@ -24,8 +24,10 @@ export const FiscalDocumentErrorCodes = {
   CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /** SEFAZ denied the use of the NF-e (cStat 110, 301, 302): the number is used, the document kept as DENEGADO. */
   DOCUMENTO_DENEGADO: 'DOCUMENTO_DENEGADO',
-  /** SEFAZ did not answer a cancellation; it is confirmed by a protocol query when asked again. */
+  /** SEFAZ did not answer a cancellation; the reconciliation (or the same request again) confirms it by a query. */
   CANCELAMENTO_PENDENTE: 'CANCELAMENTO_PENDENTE',
+  /** `chNFeRef` of a cancellation by substitution is not an authorized NFC-e of the company (`motivo` says why). */
+  CHAVE_SUBSTITUTA_INVALIDA: 'CHAVE_SUBSTITUTA_INVALIDA',
   /** Voiding (inutilização) input: model, series, range or justification. */
   INUTILIZACAO_INVALIDA: 'INUTILIZACAO_INVALIDA',
   /** A number of the range is not one taken and never authorized (only burned numbers are voided here). */
@@ -66,6 +68,8 @@ export interface DocumentoCanceladoEvent {
   canceladoEm: string;
   justificativa: string;
   protocoloCancelamento: string;
+  /** NFC-e cancelled by substitution (event 110112): the key of the NFC-e that replaces it. Absent otherwise. */
+  chNFeRef?: string;
 }
 
 /** Event on `fiscal.v1.ERP_DOCUMENTO_AUTORIZADO`: a document was authorized; accounting posts its revenue. */
@@ -148,6 +152,7 @@ export const documentoCanceladoEventSchema = Joi.object<DocumentoCanceladoEvent>
   canceladoEm: Joi.string().isoDate().required(),
   justificativa: Joi.string().min(15).max(255).required(),
   protocoloCancelamento: Joi.string().required(),
+  chNFeRef: Joi.string().length(44),
 });
 
 export const documentoAutorizadoEventSchema = Joi.object<DocumentoAutorizadoEvent>({

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, X509Certificate } from 'node:crypto';
+import { createHash, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -14,8 +14,9 @@ import { SignedXml } from 'xml-crypto';
  * NFeRetAutorizacao4, NFeConsultaProtocolo4, NFeRecepcaoEvento4, NFeInutilizacao4, NFeStatusServico4), checks
  * what SEFAZ checks that we can (the XML signature with an independent verifier, xml-crypto; that the signing
  * certificate is the TLS client certificate and carries the issuer's CNPJ; the access key recomputed from the
- * fields; tpAmb against the endpoint; duplicates 204/539; voided numbers; protocol and deadline of a
- * cancellation; numbers of a voiding) and answers with the real return structures.
+ * fields; tpAmb against the endpoint; duplicates 204/539; voided numbers; the event type (110111, or 110112
+ * with an authorized substitute NFC-e in chNFeRef), protocol and deadline of a cancellation; numbers of a
+ * voiding) and answers with the real return structures.
  *
  * Per issuer CNPJ a test sets a scenario over the control port (plain HTTP): the next answers of each service,
  * e.g. "process then drop the connection", "process then answer too late", "answer 217 to this query", "103
@@ -25,21 +26,50 @@ const NS = 'http://www.portalfiscal.inf.br/nfe';
 const NS_DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const VER_APLIC = 'STANDIN_NFE_4.00';
 
-/** `ANTES_DO_CANCELAMENTO`: a query answered as if a cancellation just registered were not there yet (lag). */
-export type Passo = 'NORMAL' | 'PROCESSA_E_DERRUBA' | 'PROCESSA_E_ATRASA' | 'NAO_CONSTA' | 'ANTES_DO_CANCELAMENTO' | 'ASSINCRONO' | 'ERRO_500';
+/**
+ * `ANTES_DO_CANCELAMENTO`: a query answered as if a cancellation just registered were not there yet (lag).
+ * `DERRUBA`: the connection dropped before anything is processed (the request never arrived).
+ * `ASSINCRONO`: the batch answered 103 with a receipt (polled: 105, then 104); `ASSINCRONO_105`: 105 with a
+ * receipt as the first answer. `REGISTRA_E_580`: the cancellation is registered and answered 580, as a UF that
+ * says "not authorized (already cancelled)" to a repeat.
+ */
+export type Passo =
+  | 'NORMAL'
+  | 'PROCESSA_E_DERRUBA'
+  | 'PROCESSA_E_ATRASA'
+  | 'DERRUBA'
+  | 'NAO_CONSTA'
+  | 'ANTES_DO_CANCELAMENTO'
+  | 'ASSINCRONO'
+  | 'ASSINCRONO_105'
+  | 'REGISTRA_E_580'
+  | 'ERRO_500';
+
+/**
+ * A receipt poll's answer: `NAO_LOCALIZADO` 106 "Lote não localizado", `SEM_PROTOCOLO` a 104 without the NF-e's
+ * protocol, `NORMAL` the batch's state.
+ */
+export type PassoRecibo = 'NORMAL' | 'NAO_LOCALIZADO' | 'SEM_PROTOCOLO';
 
 export interface Cenario {
   autorizacao?: Passo[];
   consulta?: Passo[];
   evento?: Passo[];
   inutilizacao?: Passo[];
+  recibo?: PassoRecibo[];
+  /** cStat of NFeStatusServico4 for this issuer (known by its TLS client certificate): 107 unless set (108, 109). */
+  status?: string;
+  /** cStat of a refusal (241, 256...) for the next voiding request of this issuer. */
+  recusarInutilizacao?: string;
+  /** The next cancellation is registered out of deadline: 155 instead of 135 (the query then says 151). */
+  cancelamentoForaDoPrazo?: boolean;
   /** cStat of a denial (110, 301, 302) for the next authorization. */
   denegar?: string;
   /** cStat of a rejection for the next authorization (e.g. 778, NCM unknown). */
   rejeitar?: string;
   /** A cancellation later than this after authorization is refused with 501. */
   prazoCancelamentoMinutos?: number;
-  /** How late a PROCESSA_E_ATRASA answer comes. */
+  /** How late a PROCESSA_E_ATRASA answer of this company comes (default 8 s). */
   atrasoMs?: number;
 }
 
@@ -50,7 +80,7 @@ interface Autorizacao {
   nProt: string;
   dhRecbto: string;
   em: number;
-  cancelamento?: { nProt: string; dhRegEvento: string; procEvento: string };
+  cancelamento?: { nProt: string; dhRegEvento: string; procEvento: string; cStat: string; tpEvento: string; chNFeRef: string | null };
 }
 
 interface Empresa {
@@ -60,6 +90,7 @@ interface Empresa {
   inutilizadas: { mod: string; serie: number; de: number; ate: number; nProt: string }[];
   recibos: Map<string, { chave: string; polls: number; prot: string }>;
   chamadas: Record<string, number>;
+  recebidos: { servico: string; sha256: string }[];
 }
 
 export interface SefazStandIn {
@@ -73,7 +104,7 @@ const empresas = new Map<string, Empresa>();
 function empresa(cnpj: string): Empresa {
   let e = empresas.get(cnpj);
   if (!e) {
-    e = { cenario: {}, autorizacoes: new Map(), numeros: new Map(), inutilizadas: [], recibos: new Map(), chamadas: {} };
+    e = { cenario: {}, autorizacoes: new Map(), numeros: new Map(), inutilizadas: [], recibos: new Map(), chamadas: {}, recebidos: [] };
     empresas.set(cnpj, e);
   }
   return e;
@@ -128,7 +159,21 @@ function assinaturaConfere(documento: Element, cliente: Buffer, cnpj: string): {
   return null;
 }
 
-type Resposta = { corpo: string; passo: Passo };
+/** `cnpj` (set by `atender`): whose scenario the answer followed, so its own delay applies. */
+type Resposta = { corpo: string; passo: Passo; cnpj?: string };
+
+/** The signed document of a request as its bytes arrived (NFe, evento, inutNFe), or the whole body: a resend must match. */
+function assinadoRecebido(corpo: string): string {
+  return /<(NFe|evento|inutNFe)[\s>][\s\S]*<\/\1>/.exec(corpo)?.[0] ?? corpo;
+}
+
+/** The issuer a message speaks for (the scenario it follows). */
+function cnpjDaMensagem(servico: string, msg: Element): string | undefined {
+  if (servico === 'NFeConsultaProtocolo4') return texto(msg, 'chNFe').slice(6, 20);
+  const pai = ({ NFeAutorizacao4: 'emit', NFeRecepcaoEvento4: 'infEvento', NFeInutilizacao4: 'infInut' } as Record<string, string>)[servico];
+  const no = pai ? msg.getElementsByTagNameNS(NS, pai).item(0) : null;
+  return no ? texto(no, 'CNPJ') : undefined;
+}
 
 function ret(raiz: string, conteudo: string, versao = '4.00'): string {
   return `<${raiz} xmlns="${NS}" versao="${versao}">${conteudo}</${raiz}>`;
@@ -161,7 +206,7 @@ function autorizar(msg: Element, tpAmbEndpoint: string, cliente: Buffer): Respos
     corpo: lote('104', 'Lote processado', protNFe({ chave, cStat, xMotivo, nProt: '', dhRecbto: agora(), em: Date.now() }, tpAmb)),
     passo,
   });
-  if (passo === 'ERRO_500') return { corpo: '', passo };
+  if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo };
   if (tpAmb !== tpAmbEndpoint) return { corpo: lote('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'), passo };
   if (inf.getAttribute('Id') !== `NFe${chave}` || texto(ide, 'cDV') !== chave.slice(43)) {
     return rejeicao('502', 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes');
@@ -191,10 +236,11 @@ function autorizar(msg: Element, tpAmbEndpoint: string, cliente: Buffer): Respos
   };
   e.autorizacoes.set(chave, a);
   e.numeros.set(numero, chave);
-  if (passo === 'ASSINCRONO') {
+  if (passo === 'ASSINCRONO' || passo === 'ASSINCRONO_105') {
     const nRec = `${cUF}${String(Date.now()).slice(-13)}`;
     e.recibos.set(nRec, { chave, polls: 0, prot: protNFe(a, tpAmb) });
-    return { corpo: lote('103', 'Lote recebido com sucesso', `<infRec><nRec>${nRec}</nRec><tMed>1</tMed></infRec>`), passo: 'NORMAL' };
+    const [cStat, xMotivo] = passo === 'ASSINCRONO' ? ['103', 'Lote recebido com sucesso'] : ['105', 'Lote em processamento'];
+    return { corpo: lote(cStat, xMotivo, `<infRec><nRec>${nRec}</nRec><tMed>1</tMed></infRec>`), passo: 'NORMAL' };
   }
   return { corpo: lote('104', 'Lote processado', protNFe(a, tpAmb)), passo };
 }
@@ -208,6 +254,9 @@ function consultarRecibo(msg: Element): Resposta {
     e.chamadas.NFeRetAutorizacao4 = (e.chamadas.NFeRetAutorizacao4 ?? 0) + 1;
     recibo.polls += 1;
     const cab = `<tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><nRec>${nRec}</nRec>`;
+    const passo = e.cenario.recibo?.shift() ?? 'NORMAL';
+    if (passo === 'NAO_LOCALIZADO') return { corpo: ret('retConsReciNFe', `${cab}<cStat>106</cStat><xMotivo>Lote não localizado</xMotivo><cUF>${recibo.chave.slice(0, 2)}</cUF>`), passo: 'NORMAL' };
+    if (passo === 'SEM_PROTOCOLO') return { corpo: ret('retConsReciNFe', `${cab}<cStat>104</cStat><xMotivo>Lote processado</xMotivo><cUF>${recibo.chave.slice(0, 2)}</cUF><dhRecbto>${agora()}</dhRecbto>`), passo: 'NORMAL' };
     if (recibo.polls < 2) return { corpo: ret('retConsReciNFe', `${cab}<cStat>105</cStat><xMotivo>Lote em processamento</xMotivo><cUF>${recibo.chave.slice(0, 2)}</cUF><dhRecbto>${agora()}</dhRecbto>`), passo: 'NORMAL' };
     return { corpo: ret('retConsReciNFe', `${cab}<cStat>104</cStat><xMotivo>Lote processado</xMotivo><cUF>${recibo.chave.slice(0, 2)}</cUF><dhRecbto>${agora()}</dhRecbto>${recibo.prot}`), passo: 'NORMAL' };
   }
@@ -222,12 +271,12 @@ function consultar(msg: Element): Resposta {
   const passo = e.cenario.consulta?.shift() ?? 'NORMAL';
   const a = e.autorizacoes.get(chave);
   const cab = `<tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic>`;
-  if (passo === 'ERRO_500') return { corpo: '', passo };
+  if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo };
   if (!a || passo === 'NAO_CONSTA') {
     return { corpo: ret('retConsSitNFe', `${cab}<cStat>217</cStat><xMotivo>Rejeição: NF-e não consta na base de dados da SEFAZ</xMotivo><cUF>${chave.slice(0, 2)}</cUF><dhRecbto>${agora()}</dhRecbto><chNFe>${chave}</chNFe>`), passo: passo === 'NAO_CONSTA' ? 'NORMAL' : passo };
   }
   const cancelada = a.cancelamento && passo !== 'ANTES_DO_CANCELAMENTO';
-  const cStat = cancelada ? '101' : a.cStat;
+  const cStat = cancelada ? (a.cancelamento!.cStat === '155' ? '151' : '101') : a.cStat;
   const xMotivo = cancelada ? 'Cancelamento de NF-e homologado' : a.xMotivo;
   const eventos = cancelada ? a.cancelamento!.procEvento : '';
   return {
@@ -248,23 +297,44 @@ function evento(msg: Element, cliente: Buffer): Resposta {
   const tpEvento = texto(inf, 'tpEvento');
   const nSeq = texto(inf, 'nSeqEvento');
   const resposta = (cStat: string, xMotivo: string, nProt = '', dh = agora()) => {
-    const retEvento = `<retEvento versao="1.00"><infEvento><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${chave.slice(0, 2)}</cOrgao><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo><chNFe>${chave}</chNFe><tpEvento>${tpEvento}</tpEvento><xEvento>Cancelamento registrado</xEvento><nSeqEvento>${nSeq}</nSeqEvento><dhRegEvento>${dh}</dhRegEvento>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEvento>`;
+    const xEvento = tpEvento === '110112' ? 'Cancelamento por substituicao registrado' : 'Cancelamento registrado';
+    const retEvento = `<retEvento versao="1.00"><infEvento><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${chave.slice(0, 2)}</cOrgao><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo><chNFe>${chave}</chNFe><tpEvento>${tpEvento}</tpEvento><xEvento>${xEvento}</xEvento><nSeqEvento>${nSeq}</nSeqEvento><dhRegEvento>${dh}</dhRegEvento>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEvento>`;
     return { retEvento, corpo: ret('retEnvEvento', `<idLote>${texto(msg, 'idLote')}</idLote><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${chave.slice(0, 2)}</cOrgao><cStat>128</cStat><xMotivo>Lote de Evento Processado</xMotivo>${retEvento}`, '1.00') };
   };
-  if (passo === 'ERRO_500') return { corpo: '', passo };
+  if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo };
   const assinatura = assinaturaConfere(ev, cliente, cnpj);
   if (assinatura) return { corpo: resposta(assinatura.cStat, assinatura.xMotivo).corpo, passo };
+  const recusa = (cStat: string, xMotivo: string): Resposta => ({ corpo: resposta(cStat, xMotivo).corpo, passo });
+  const det = ev.getElementsByTagNameNS(NS, 'detEvento').item(0)!;
+  const chNFeRef = texto(det, 'chNFeRef') || null;
+  // The two events that cancel (e110111, e110112): their own description, and the substitute key only in 110112.
+  if (tpEvento === '110111' && (texto(det, 'descEvento') !== 'Cancelamento' || chNFeRef)) return recusa('489', 'Rejeição: detEvento não confere com o tpEvento 110111');
+  if (tpEvento === '110112' && (texto(det, 'descEvento') !== 'Cancelamento por substituicao' || !chNFeRef)) return recusa('489', 'Rejeição: detEvento não confere com o tpEvento 110112');
+  if (tpEvento !== '110111' && tpEvento !== '110112') return recusa('491', 'Rejeição: tpEvento não atendido por este serviço');
+  if (inf.getAttribute('Id') !== `ID${tpEvento}${chave}${nSeq.padStart(2, '0')}`) return recusa('225', 'Rejeição: Id do evento difere da concatenação dos campos');
   const a = e.autorizacoes.get(chave);
-  if (!a) return { corpo: resposta('494', 'Rejeição: Chave de Acesso inexistente').corpo, passo };
-  if (a.cancelamento) return { corpo: resposta('573', 'Rejeição: Duplicidade de evento').corpo, passo };
-  if (a.cStat !== '100') return { corpo: resposta('580', 'Rejeição: NF-e não autorizada (cancelada ou denegada)').corpo, passo };
-  if (texto(ev.getElementsByTagNameNS(NS, 'detEvento').item(0)!, 'nProt') !== a.nProt) return { corpo: resposta('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado').corpo, passo };
+  if (!a) return recusa('494', 'Rejeição: Chave de Acesso inexistente');
+  if (a.cancelamento) return recusa('573', 'Rejeição: Duplicidade de evento');
+  if (a.cStat !== '100') return recusa('580', 'Rejeição: NF-e não autorizada (cancelada ou denegada)');
+  if (texto(det, 'nProt') !== a.nProt) return recusa('222', 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado');
+  if (tpEvento === '110112') {
+    // Only an NFC-e is cancelled by substitution, by another authorized NFC-e of the same issuer (NT 2018.004).
+    if (chave.slice(20, 22) !== '65') return recusa('618', 'Rejeição: cancelamento por substituição só para NFC-e (modelo 65)');
+    const substituta = e.autorizacoes.get(chNFeRef!);
+    if (chNFeRef === chave || !substituta || substituta.cStat !== '100' || substituta.cancelamento || chNFeRef!.slice(20, 22) !== '65') {
+      return recusa('494', 'Rejeição: chave da NFC-e substituta (chNFeRef) inexistente ou não autorizada');
+    }
+  }
   const prazo = e.cenario.prazoCancelamentoMinutos;
-  if (prazo !== undefined && Date.now() - a.em > prazo * 60_000) return { corpo: resposta('501', 'Rejeição: Prazo de Cancelamento Superior ao Previsto na Legislação').corpo, passo };
+  if (prazo !== undefined && Date.now() - a.em > prazo * 60_000) return recusa('501', 'Rejeição: Prazo de Cancelamento Superior ao Previsto na Legislação');
   const nProt = protocolo(chave.slice(0, 2));
   const dh = agora();
-  const r = resposta('135', 'Evento registrado e vinculado a NF-e', nProt, dh);
-  a.cancelamento = { nProt, dhRegEvento: dh, procEvento: `<procEventoNFe versao="1.00">${serializar(ev)}${r.retEvento}</procEventoNFe>` };
+  const foraDoPrazo = e.cenario.cancelamentoForaDoPrazo === true;
+  delete e.cenario.cancelamentoForaDoPrazo;
+  const [cStat, xMotivo] = foraDoPrazo ? ['155', 'Cancelamento homologado fora de prazo'] : ['135', 'Evento registrado e vinculado a NF-e'];
+  const r = resposta(cStat, xMotivo, nProt, dh);
+  a.cancelamento = { nProt, dhRegEvento: dh, procEvento: `<procEventoNFe versao="1.00">${serializar(ev)}${r.retEvento}</procEventoNFe>`, cStat, tpEvento, chNFeRef };
+  if (passo === 'REGISTRA_E_580') return { corpo: resposta('580', 'Rejeição: NF-e não autorizada (cancelada ou denegada)').corpo, passo };
   return { corpo: r.corpo, passo };
 }
 
@@ -282,12 +352,17 @@ function inutilizar(msg: Element, cliente: Buffer): Resposta {
   const ate = Number(texto(inf, 'nNFFin'));
   const resposta = (cStat: string, xMotivo: string, nProt = '') =>
     ret('retInutNFe', `<infInut><tpAmb>${tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${esc(xMotivo)}</xMotivo><cUF>${cUF}</cUF><ano>${ano}</ano><CNPJ>${cnpj}</CNPJ><mod>${mod}</mod><serie>${serie}</serie><nNFIni>${de}</nNFIni><nNFFin>${ate}</nNFFin><dhRecbto>${agora()}</dhRecbto>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infInut>`);
-  if (passo === 'ERRO_500') return { corpo: '', passo };
+  if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo };
   const id = `ID${cUF}${ano}${cnpj}${mod}${String(serie).padStart(3, '0')}${String(de).padStart(9, '0')}${String(ate).padStart(9, '0')}`;
   if (inf.getAttribute('Id') !== id) return { corpo: resposta('217', 'Rejeição: Id da inutilização difere da concatenação dos campos'), passo };
   const assinatura = assinaturaConfere(inut, cliente, cnpj);
   if (assinatura) return { corpo: resposta(assinatura.cStat, assinatura.xMotivo), passo };
   for (let n = de; n <= ate; n += 1) if (e.numeros.has(`${mod}|${serie}|${n}`)) return { corpo: resposta('241', 'Rejeição: Um número da faixa já foi utilizado'), passo };
+  if (e.cenario.recusarInutilizacao) {
+    const cStat = e.cenario.recusarInutilizacao;
+    delete e.cenario.recusarInutilizacao;
+    return { corpo: resposta(cStat, 'Rejeição: informada pelo cenário do teste'), passo };
+  }
   const mesma = e.inutilizadas.find((i) => i.mod === mod && i.serie === serie && i.de === de && i.ate === ate);
   if (mesma) return { corpo: resposta('563', 'Rejeição: Já existe pedido de Inutilização com a mesma faixa de inutilização', mesma.nProt), passo };
   if (e.inutilizadas.some((i) => i.mod === mod && i.serie === serie && i.de <= ate && de <= i.ate)) return { corpo: resposta('256', 'Rejeição: Uma NF-e da faixa já está inutilizada na Base de dados da SEFAZ'), passo };
@@ -296,8 +371,24 @@ function inutilizar(msg: Element, cliente: Buffer): Resposta {
   return { corpo: resposta('102', 'Inutilização de número homologado', nProt), passo };
 }
 
-function status(msg: Element): Resposta {
-  return { corpo: ret('retConsStatServ', `<tpAmb>${texto(msg, 'tpAmb')}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>107</cStat><xMotivo>Serviço em Operação</xMotivo><cUF>${texto(msg, 'cUF')}</cUF><dhRecbto>${agora()}</dhRecbto><tMed>1</tMed>`), passo: 'NORMAL' };
+const MOTIVOS_STATUS: Record<string, string> = {
+  '107': 'Serviço em Operação',
+  '108': 'Serviço Paralisado Momentaneamente (curto prazo)',
+  '109': 'Serviço Paralisado sem Previsão',
+};
+
+/** The issuer of a caller: the CNPJ after the colon of its certificate's CN, as ICP-Brasil e-CNPJ certificates carry it. */
+function cnpjDoCertificado(cliente: Buffer): string | null {
+  return /CN=[^\n]*:([0-9A-Z]{12}[0-9]{2})/.exec(new X509Certificate(cliente).subject)?.[1] ?? null;
+}
+
+function status(msg: Element, cliente: Buffer): Resposta {
+  const cnpj = cnpjDoCertificado(cliente);
+  const e = cnpj ? empresa(cnpj) : null;
+  if (e) e.chamadas.NFeStatusServico4 = (e.chamadas.NFeStatusServico4 ?? 0) + 1;
+  const cStat = e?.cenario.status ?? '107';
+  const corpo = `<tpAmb>${texto(msg, 'tpAmb')}</tpAmb><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${MOTIVOS_STATUS[cStat] ?? 'Rejeição'}</xMotivo><cUF>${texto(msg, 'cUF')}</cUF><dhRecbto>${agora()}</dhRecbto>${cStat === '107' ? '<tMed>1</tMed>' : ''}`;
+  return { corpo: ret('retConsStatServ', corpo), passo: 'NORMAL' };
 }
 
 const OPERACOES: Record<string, string> = {
@@ -320,7 +411,7 @@ function atender(servico: string, ambiente: string, corpo: string, cliente: Buff
   const msg = Array.from({ length: dados.childNodes.length }, (_, i) => dados.childNodes.item(i)).find((n) => n?.nodeType === 1) as Element | undefined;
   if (!msg) throw new Error('empty nfeDadosMsg');
   const tpAmb = ambiente === 'producao' ? '1' : '2';
-  const resultado = (() => {
+  const resultado: Resposta = (() => {
     switch (servico) {
       case 'NFeAutorizacao4':
         return autorizar(msg, tpAmb, cliente);
@@ -333,11 +424,12 @@ function atender(servico: string, ambiente: string, corpo: string, cliente: Buff
       case 'NFeInutilizacao4':
         return inutilizar(msg, cliente);
       default:
-        return status(msg);
+        return status(msg, cliente);
     }
   })();
   const envelope = `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}">${resultado.corpo}</nfeResultMsg></soap:Body></soap:Envelope>`;
-  return { corpo: resultado.passo === 'ERRO_500' ? soapFault('Erro interno') : envelope, passo: resultado.passo };
+  const cnpj = servico === 'NFeStatusServico4' ? (cnpjDoCertificado(cliente) ?? undefined) : cnpjDaMensagem(servico, msg);
+  return { corpo: resultado.passo === 'ERRO_500' ? soapFault('Erro interno') : envelope, passo: resultado.passo, cnpj };
 }
 
 /** A throw-away CA and a server certificate for 127.0.0.1, made at start (no key material committed). */
@@ -404,13 +496,14 @@ export async function startSefazStandIn(dir: string): Promise<SefazStandIn> {
         res.writeHead(500, { 'content-type': 'application/soap+xml' }).end(soapFault(error instanceof Error ? error.message : 'erro'));
         return;
       }
-      const cnpjAtraso = [...empresas.values()].find((e) => e.cenario.atrasoMs)?.cenario.atrasoMs ?? 8_000;
-      if (resposta.passo === 'PROCESSA_E_DERRUBA') {
+      if (resposta.cnpj) empresa(resposta.cnpj).recebidos.push({ servico, sha256: createHash('sha256').update(assinadoRecebido(Buffer.concat(partes).toString('utf8'))).digest('hex') });
+      const atrasoMs = (resposta.cnpj ? empresas.get(resposta.cnpj)?.cenario.atrasoMs : undefined) ?? 8_000;
+      if (resposta.passo === 'PROCESSA_E_DERRUBA' || resposta.passo === 'DERRUBA') {
         req.socket.destroy();
         return;
       }
       const enviar = () => res.writeHead(resposta.passo === 'ERRO_500' ? 500 : 200, { 'content-type': 'application/soap+xml; charset=utf-8' }).end(resposta.corpo);
-      if (resposta.passo === 'PROCESSA_E_ATRASA') setTimeout(enviar, cnpjAtraso).unref();
+      if (resposta.passo === 'PROCESSA_E_ATRASA') setTimeout(enviar, atrasoMs).unref();
       else enviar();
     });
   });
@@ -436,8 +529,16 @@ export async function startSefazStandIn(dir: string): Promise<SefazStandIn> {
         const e = empresa(url.searchParams.get('cnpj') ?? '');
         return responder(200, {
           chamadas: e.chamadas,
-          autorizadas: [...e.autorizacoes.values()].map((a) => ({ chave: a.chave, cStat: a.cStat, nProt: a.nProt, cancelada: Boolean(a.cancelamento) })),
+          autorizadas: [...e.autorizacoes.values()].map((a) => ({
+            chave: a.chave,
+            cStat: a.cStat,
+            nProt: a.nProt,
+            cancelada: Boolean(a.cancelamento),
+            tpEventoCancelamento: a.cancelamento?.tpEvento ?? null,
+            chNFeRef: a.cancelamento?.chNFeRef ?? null,
+          })),
           inutilizadas: e.inutilizadas,
+          recebidos: e.recebidos,
         });
       }
       return responder(404, { ok: false });

@@ -141,16 +141,20 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.MARCACAO_INVALIDA]: { descricao: 'Marcação que não cabe ao modelo ou à situação do documento.' },
   [c.EMISSAO_EM_ANDAMENTO]: { descricao: 'Uma emissão com esta `referencia` ainda está em andamento.' },
   [c.CANCELAMENTO_PENDENTE]: { descricao: 'A SEFAZ não respondeu ao cancelamento; repita para confirmá-lo por consulta.', extra: { documentoId: text }, required: ['documentoId'] },
+  [c.CHAVE_SUBSTITUTA_INVALIDA]: {
+    descricao: '`chNFeRef` inválida (400: não é uma chave de acesso) ou inaceitável (422: documento não é NFC-e, a própria chave, ou não é uma NFC-e autorizada da empresa).',
+    extra: { motivo: { enum: ['CHAVE_INVALIDA', 'SO_NFCE', 'MESMA_CHAVE', 'NAO_AUTORIZADA'] } },
+    required: ['motivo'],
+  },
   [c.XML_INDISPONIVEL]: {
-    descricao: 'O documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite.',
-    extra: { documentoId: text },
-    required: ['documentoId'],
+    descricao: 'Não há esse XML: documento do autorizador local (desenvolvimento), que não assina nem transmite; cancelamento não registrado pela SEFAZ; inutilização não registrada pela SEFAZ, inexistente ou de outra empresa.',
+    extra: { documentoId: text, inutilizacaoId: text },
   },
   [c.DANFE_INDISPONIVEL]: { descricao: 'Só NF-e e NFC-e têm DANFE aqui (o DACTE do CT-e e o DANFSE não são produzidos).' },
   [c.INUTILIZACAO_INVALIDA]: { descricao: 'Um ou mais campos da inutilização quebram uma regra; todos listados.', extra: { campos }, required: ['campos'] },
   [c.FAIXA_NAO_INUTILIZAVEL]: {
     descricao: 'Um número da faixa não pode ser inutilizado: nunca tomado pela numeração, em uso, ou já inutilizado.',
-    extra: { numero: integer, motivo: { enum: ['NAO_UTILIZADO', 'EM_USO', 'JA_INUTILIZADO'] } },
+    extra: { numero: integer, motivo: { enum: ['NAO_UTILIZADO', 'EM_USO', 'JA_INUTILIZADO', 'EMITENTES_DIFERENTES'] } },
     required: ['numero', 'motivo'],
   },
   [c.INUTILIZACAO_REJEITADA]: {

@@ -166,6 +166,7 @@ const inutilizacao = object({
   protocolo: nullableText,
   criadoEm: instant,
   inutilizadaEm: nullableInstant,
+  aguardaDecisao: { type: 'boolean', description: 'Recusada pela SEFAZ na tarefa agendada e com os números ainda queimados: alguém precisa decidir (inutilizar sob demanda) antes do dia 10 do mês seguinte.' },
 });
 
 const inutilizacaoEntrada = {
@@ -337,7 +338,17 @@ export function bodySchemas(): Record<string, JsonSchema> {
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
     DocumentoFiscal: documentoFiscal,
     EmissaoDocumento: emissaoEntrada,
-    Cancelamento: object({ justificativa: { type: 'string', minLength: 15, maxLength: 255 } }),
+    Cancelamento: object(
+      {
+        justificativa: { type: 'string', minLength: 15, maxLength: 255 },
+        chNFeRef: {
+          type: 'string',
+          pattern: '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$',
+          description: 'Só NFC-e: cancelamento por substituição (evento 110112); a chave da NFC-e autorizada da empresa que substitui esta (até 168 h após a autorização).',
+        },
+      },
+      ['justificativa'],
+    ),
     Inutilizacao: inutilizacao,
     InutilizacaoEntrada: inutilizacaoEntrada,
     SimulacaoEntrada: simulacaoEntrada,

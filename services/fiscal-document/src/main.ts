@@ -2,7 +2,9 @@ import { Streams } from '@erp/contracts';
 import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
+import { reportRefusedVoidings } from './app/metrics';
 import { startReconciliation } from './app/reconciliation';
+import { statusSefaz } from './app/service-status';
 import { offsetClock } from './app/test-hooks';
 import { startVoidingJob } from './app/voiding-job';
 import { VoidingService } from './app/voiding-service';
@@ -10,6 +12,7 @@ import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig } from './config';
+import { prazoInutilizacao } from './domain/inutilizacao';
 import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
@@ -84,14 +87,19 @@ void bootService({
         : undefined,
     });
     const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
-    registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);
-    registerVoidingRoutes(app, inutilizacoes, verifySession);
+    const files = new DocumentFiles({ store, settings });
+    registerDocumentRoutes(app, service, files, verifySession);
+    registerVoidingRoutes(app, inutilizacoes, files, verifySession);
+    reportRefusedVoidings(async () => {
+      const { numeros, maisAntigo } = await store.refusedVoidingBacklog();
+      return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };
+    });
     const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
     const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, now });
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,
-      resolvers: documentResolvers(service, inutilizacoes),
+      resolvers: documentResolvers(service, inutilizacoes, (companyId, modelo) => statusSefaz({ settings, autorizadores }, companyId, modelo)),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

@@ -42,6 +42,15 @@ export const PRAZOS_CANCELAMENTO: Record<ModeloFiscal, RegraPrazo> = {
   },
 };
 
+/**
+ * NFC-e cancellation by substitution (event 110112): allowed up to 168 h after the original's authorization,
+ * whatever the 30-minute window of the ordinary cancellation; SEFAZ answers 501 after it.
+ */
+export const PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE = {
+  horas: 168,
+  fonte: 'NT 2018.004 (evento 110112 "Cancelamento por substituição"), RV 2P12-18 (cStat 501 after 168 h); research fiscal-documents.md §3.1',
+} as const;
+
 /** A company's own deadlines, as the fiscal settings keep them (contract `PrazosCancelamento`). */
 export type PrazosCancelamentoEmpresa = PrazosCancelamento;
 

@@ -6,6 +6,7 @@ export { UFS, cUfFromMunicipio, cUfFromSigla, siglaFromCUf, type SiglaUf } from 
 export { ITENS_LC116, descricaoServico, interpretarCodigoServico, type CodigoServico, type ProblemaLc116 } from './lc116';
 export {
   PRAZOS_CANCELAMENTO,
+  PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE,
   PRAZOS_EMPRESA_LIMITES,
   competenciaDe,
   prazoCancelamento,

@@ -1,5 +1,5 @@
 import { FiscalDocumentErrorCodes as Codes, Refusal } from '@erp/contracts';
-import { danfeDoDocumento, danfeDoXml } from '../danfe/dados';
+import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { DocumentoRecord } from '../store/document-model';
@@ -41,6 +41,33 @@ export class DocumentFiles {
       });
     }
     return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml` };
+  }
+
+  /** The cancellation's `procEventoNFe` (event 110111 or 110112 with SEFAZ's answer), once SEFAZ registered it. */
+  async xmlCancelamento(companyId: string, id: string): Promise<Arquivo> {
+    const doc = await this.documento(companyId, id);
+    const xml = await this.deps.store.xml(doc._id, 'CANCELAMENTO_PROC');
+    if (!xml) {
+      throw new Refusal(Codes.XML_INDISPONIVEL, 'este documento não tem cancelamento registrado pela SEFAZ (não cancelado, ou cancelado pelo autorizador local)', {
+        status: 404,
+        extra: { documentoId: doc._id },
+      });
+    }
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-procEventoNFe.xml` };
+  }
+
+  /** A voiding's `ProcInutNFe` (the signed request with SEFAZ's answer), once SEFAZ voided the range. */
+  async xmlInutilizacao(companyId: string, id: string): Promise<Arquivo> {
+    const inutilizacao = await this.deps.store.voidingOf(companyId, id);
+    // An unknown id (or another company's) has no XML either: one answer, so ids of other companies tell nothing.
+    if (!inutilizacao?.xml) {
+      throw new Refusal(Codes.XML_INDISPONIVEL, 'não há ProcInutNFe desta inutilização: inexistente, não registrada pela SEFAZ, ou do autorizador local', {
+        status: 404,
+        extra: { inutilizacaoId: id },
+      });
+    }
+    const nome = `${inutilizacao.modelo}-${inutilizacao.serie}-${inutilizacao.de}-${inutilizacao.ate}-procInutNFe.xml`;
+    return { conteudo: `${DECLARACAO}${inutilizacao.xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
   /**

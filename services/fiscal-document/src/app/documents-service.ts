@@ -12,9 +12,9 @@ import {
   type Session,
   type SituacaoDocumento,
 } from '@erp/contracts';
-import { competenciaDe, cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
+import { competenciaDe, cUfFromSigla, PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
-import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
+import { chaveValida, gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
 import {
   impressaoDaEntrada,
   justificativaValida,
@@ -25,7 +25,7 @@ import {
 } from '../domain/document-input';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
-import type { Autorizador, EscolhaAutorizador } from '../authorizer/authorizer';
+import type { Autorizador, EscolhaAutorizador, RespostaCancelamento } from '../authorizer/authorizer';
 import { CSOSN_SUPORTADOS, CST_SUPORTADOS } from '../xml/nfe-builder';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { TaxCalculator } from '../messaging/tax-calculator';
@@ -39,6 +39,11 @@ import type { Clock, FaultPoint } from './test-hooks';
 const ESPERA_MESMA_REFERENCIA_MS = 10_000;
 /** A claim untouched for this long lost its author (a crash): the next request finishes it. */
 const CLAIM_ABANDONADO_MS = 30_000;
+/**
+ * A turn at an open cancellation claim not ended after this lost its holder: longer than one settling, which is
+ * at most four SEFAZ calls (send, query, send again, query) at the longest company timeout (4 x 125 s).
+ */
+const TURNO_VENCIDO_MS = 10 * 60_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -469,7 +474,7 @@ export class DocumentsService {
    * The claim gets the authorizer's answer and the `ERP_NFE_CANCELADA` event in one write; the relay publishes
    * it and finishes the document's flip if this process dies in between.
    */
-  async cancelar(session: Session, id: string, justificativaBruta: unknown): Promise<DocumentoFiscalView> {
+  async cancelar(session: Session, id: string, justificativaBruta: unknown, chNFeRefBruta?: unknown): Promise<DocumentoFiscalView> {
     const doc = await this.deps.store.byId(session.companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
     const justificativa = justificativaValida(justificativaBruta);
@@ -478,21 +483,51 @@ export class DocumentsService {
     }
     const fatoExistente = await this.deps.store.fact(desfechoId(id));
     if (fatoExistente) return this.desfechoExistente(doc, fatoExistente, justificativa);
-    this.podeCancelar(doc);
+    const chNFeRef = await this.substituta(doc, chNFeRefBruta);
+    this.podeCancelar(doc, chNFeRef !== null);
 
-    const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, efeito: null, em: this.now() };
+    const fato: FatoRecord = { _id: desfechoId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, chNFeRef, efeito: null, em: this.now() };
     if (!(await this.deps.store.claimFact(fato))) return this.desfechoExistente(doc, (await this.deps.store.fact(fato._id))!, justificativa);
     this.deps.falha?.('exit-after-cancel-claimed');
-    return this.registrarCancelamento(doc, fato);
+    // The author works in a turn too, so a client's retry of a slow cancellation (four SEFAZ calls may take
+    // minutes) waits for it instead of settling the same claim beside it.
+    const feito = await this.emTurno(id, () => this.registrarCancelamento(doc, fato));
+    if (feito) return feito.valor;
+    throw new Refusal(Codes.DOCUMENTO_JA_CANCELADO, 'o cancelamento deste documento já está em andamento', { status: 409 });
   }
 
-  private podeCancelar(doc: DocumentoRecord): void {
+  /**
+   * The substitute of an NFC-e cancellation by substitution (110112), or null for an ordinary cancellation: an
+   * authorized NFC-e of the same company and environment, other than the document itself.
+   */
+  private async substituta(doc: DocumentoRecord, bruta: unknown): Promise<string | null> {
+    if (bruta === undefined || bruta === null) return null;
+    const recusa = (motivo: string, erro: string, status = 422) => new Refusal(Codes.CHAVE_SUBSTITUTA_INVALIDA, erro, { status, extra: { motivo } });
+    if (typeof bruta !== 'string' || !chaveValida(bruta)) throw recusa('CHAVE_INVALIDA', 'chNFeRef deve ser uma chave de acesso de 44 caracteres com dígito verificador válido', 400);
+    if (doc.modelo !== 'NFCE') throw recusa('SO_NFCE', 'o cancelamento por substituição (chNFeRef) é só de NFC-e');
+    if (bruta === doc.chaveAcesso) throw recusa('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFC-e que o substitui');
+    const substituta = await this.deps.store.byKey(doc.companyId, bruta);
+    if (!substituta || substituta.modelo !== 'NFCE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO') {
+      throw recusa('NAO_AUTORIZADA', 'chNFeRef não é uma NFC-e autorizada desta empresa (no mesmo ambiente)');
+    }
+    return bruta;
+  }
+
+  private podeCancelar(doc: DocumentoRecord, porSubstituicao = false): void {
     if (doc.situacao === 'CANCELADO') throw this.jaCancelado(doc);
     if (doc.situacao !== 'AUTORIZADO' || !doc.autorizadoEm) {
       throw new Refusal(Codes.DOCUMENTO_NAO_AUTORIZADO, `só um documento AUTORIZADO pode ser cancelado; este está ${doc.situacao}`, { status: 422 });
     }
     if (doc.modelo === 'NFE' && doc.entregueEm) throw this.mercadoriaEntregue(doc.entregueEm);
     if (doc.modelo === 'CTE' && doc.servicoIniciadoEm) throw this.servicoIniciado(doc.servicoIniciadoEm);
+    if (porSubstituicao) {
+      // Its own window (168 h), not the 30 minutes of the ordinary NFC-e cancellation.
+      const prazo = new Date(new Date(doc.autorizadoEm).getTime() + PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE.horas * 3_600_000);
+      if (this.now().getTime() >= prazo.getTime()) {
+        throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo do cancelamento por substituição terminou em ${prazo.toISOString()}`, { status: 422, extra: { prazo: prazo.toISOString() } });
+      }
+      return;
+    }
     if (!cancelavelAte(doc, this.now())) {
       const prazo = prazoDoDocumento(doc);
       throw new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo de cancelamento deste documento terminou em ${prazo.toISOString()}`, {
@@ -508,9 +543,61 @@ export class DocumentsService {
     if (fato.desfecho === 'INICIO_SERVICO') throw this.servicoIniciado(fato.em);
     if (fato.outbox) throw this.jaCancelado({ ...doc, ...(fato.efeito ?? {}) });
     if (fato.incerto || this.now().getTime() - fato.em.getTime() > CLAIM_ABANDONADO_MS) {
-      return this.registrarCancelamento(doc, { ...fato, justificativa: fato.justificativa ?? justificativa });
+      const resolvido = await this.emTurno(doc._id, () => this.registrarCancelamento(doc, { ...fato, justificativa: fato.justificativa ?? justificativa }));
+      if (resolvido) return resolvido.valor;
     }
     throw new Refusal(Codes.DOCUMENTO_JA_CANCELADO, 'o cancelamento deste documento já está em andamento', { status: 409 });
+  }
+
+  /**
+   * Runs `acao` in a turn of its own at the document's open cancellation claim (a client's retry, the
+   * reconciliation, another replica: one at a time), or answers null when another turn is running.
+   */
+  private async emTurno<T>(documentoId: string, acao: () => Promise<T>): Promise<{ valor: T } | null> {
+    const turno = await this.deps.store.claimCancellationTurn(documentoId, new Date(this.now().getTime() - TURNO_VENCIDO_MS), this.now());
+    if (turno === null) return null;
+    try {
+      return { valor: await acao() };
+    } finally {
+      await this.deps.store.endCancellationTurn(documentoId, turno);
+    }
+  }
+
+  /**
+   * A cancellation claim left open (its answer lost, or its author gone), settled by a query by key without
+   * sending anything: registered at SEFAZ -> recorded with its event (once: the claim's own outbox entry);
+   * not registered -> the claim is released and the document stays AUTORIZADO, so the user may cancel again
+   * (a new signed event); still unknown -> left for the next pass. The reconciliation calls it.
+   */
+  async conciliarCancelamento(fato: FatoRecord): Promise<'CANCELADO' | 'LIBERADO' | 'INCERTO' | 'OCUPADO'> {
+    const doc = await this.deps.store.byId(fato.companyId, fato.documentoId);
+    if (!doc) return 'INCERTO';
+    const resultado = await this.emTurno(doc._id, async () => {
+      const atual = await this.deps.store.fact(fato._id);
+      if (!atual || atual.outbox) return 'CANCELADO' as const;
+      const resposta = await this.autorizador(doc.modelo, doc.ambiente).consultarCancelamento({
+        companyId: doc.companyId,
+        ambiente: doc.ambiente,
+        uf: doc.emitenteUf,
+        chaveAcesso: doc.chaveAcesso!,
+        modelo: doc.modelo,
+      });
+      if (resposta.desfecho === 'REGISTRADO') {
+        await this.gravarCancelamento(doc, atual, resposta);
+        return 'CANCELADO' as const;
+      }
+      if (resposta.desfecho === 'NAO_REGISTRADO') {
+        // SEFAZ has no cancellation: the signed event never arrived, so it is forgotten with the claim and the
+        // next request signs its own (with its own justification and date).
+        await this.deps.store.dropXml(doc._id, 'CANCELAMENTO_ASSINADO');
+        await this.deps.store.releaseFact(fato._id);
+        this.deps.log.warn({ documentoId: doc._id, cStat: resposta.cStat }, 'cancellation not registered at SEFAZ; claim released, the document may be cancelled again');
+        return 'LIBERADO' as const;
+      }
+      await this.deps.store.setFact(fato._id, { incerto: true });
+      return 'INCERTO' as const;
+    });
+    return resultado?.valor ?? 'OCUPADO';
   }
 
   private async registrarCancelamento(doc: DocumentoRecord, fato: FatoRecord): Promise<DocumentoFiscalView> {
@@ -527,6 +614,7 @@ export class DocumentsService {
       justificativa,
       // The claim's instant: a retry sends the same signed event, dated when it was first asked.
       solicitadoEm: new Date(fato.em),
+      chNFeRef: fato.chNFeRef ?? null,
     };
     let xmlAssinado = await this.deps.store.xml(doc._id, 'CANCELAMENTO_ASSINADO');
     if (!xmlAssinado) {
@@ -537,13 +625,20 @@ export class DocumentsService {
     }
     const resposta = await autorizador.cancelar({ ...pedido, solicitadoEm: this.now(), xmlAssinado });
     if (resposta.desfecho === 'INCERTO') {
-      // Maybe registered at SEFAZ: the slot stays taken and the next request resolves it by a query.
+      // Maybe registered at SEFAZ: the slot stays taken; the reconciliation (or the same request again) settles
+      // it by a query.
       await this.deps.store.setFact(fato._id, { incerto: true });
-      throw new Refusal(Codes.CANCELAMENTO_PENDENTE, 'a SEFAZ não respondeu ao cancelamento; repita o pedido em instantes para confirmá-lo por consulta', {
+      throw new Refusal(Codes.CANCELAMENTO_PENDENTE, 'a SEFAZ não respondeu ao cancelamento; ele será confirmado por consulta à SEFAZ em instantes (ou repita o pedido)', {
         status: 503,
         extra: { documentoId: doc._id },
       });
     }
+    return this.gravarCancelamento(doc, fato, resposta);
+  }
+
+  /** Records the authorizer's answer to a claimed cancellation: refused (the slot is freed) or registered. */
+  private async gravarCancelamento(doc: DocumentoRecord, fato: FatoRecord, resposta: RespostaCancelamento): Promise<DocumentoFiscalView> {
+    const justificativa = fato.justificativa!;
     if (resposta.desfecho !== 'REGISTRADO' || !resposta.protocolo || !resposta.registradoEm) {
       // Refused: the slot is freed so a later, valid attempt (or a delivery mark) may take it.
       await this.deps.store.releaseFact(fato._id);
@@ -583,6 +678,7 @@ export class DocumentsService {
       canceladoEm: resposta.registradoEm.toISOString(),
       justificativa,
       protocoloCancelamento: resposta.protocolo,
+      ...(fato.chNFeRef ? { chNFeRef: fato.chNFeRef } : {}),
     };
     await this.deps.store.setFact(fato._id, { efeito, outbox: pendingEvent(Subjects.nfeCancelada, eventId, evento, this.now()) });
     documentMetrics.cancelled.inc({ model: doc.modelo });

@@ -6,14 +6,23 @@ import { systemClock, type Clock } from './test-hooks';
 
 /** A claim untouched this long lost its author; younger ones may still be in their author's hands. */
 const ABANDONADO_MS = 30_000;
+/**
+ * A cancellation claim neither recorded nor marked uncertain after this lost its author: longer than the
+ * author's own settling (at most four SEFAZ calls at the longest company timeout, 4 x 125 s).
+ */
+const CANCELAMENTO_ABANDONADO_MS = 10 * 60_000;
 const LOTE = 20;
 
 /**
- * Resolves what is left open without waiting for a client to ask again: documents sent whose answer was lost
- * (PENDENTE) and claims abandoned mid-emission (a crash), finished with the number they hold or, if none reached
- * them, the one they claimed (`takeNumber` finds it), so a number taken is never left hanging. Each is asked to SEFAZ by key
- * first (`DocumentsService.retomar`); nothing gets a new number. Runs every `intervalMs`, one pass at a time;
- * replicas may overlap on a document, which the claims make harmless (one authorization fact, one event).
+ * Resolves what is left open without waiting for a client to ask again:
+ * - documents sent whose answer was lost (PENDENTE) and claims abandoned mid-emission (a crash): each is asked to
+ *   SEFAZ by key first (`DocumentsService.retomar`) and finished with the number it holds or, if none reached it,
+ *   the one it claimed (`takeNumber` finds it), so a number taken is never left hanging; nothing gets a new number;
+ * - cancellation claims whose answer was lost (503 CANCELAMENTO_PENDENTE) or whose author died: a query by key
+ *   settles each (`DocumentsService.conciliarCancelamento`): the registered cancellation is recorded with its
+ *   one event, an unregistered one releases the claim.
+ * Runs every `intervalMs`, one pass at a time; replicas may overlap on a document, which the claims make
+ * harmless (one authorization fact, one cancellation turn at a time, one event).
  */
 export function startReconciliation(options: { store: DocumentsStore; service: DocumentsService; log: Logger; intervalMs: number; now?: Clock }): {
   stop: () => Promise<void>;
@@ -30,6 +39,14 @@ export function startReconciliation(options: { store: DocumentsStore; service: D
       } catch (error) {
         if (isRefusal(error)) log.info({ documentoId: doc._id, codigo: error.codigo }, 'pending document resolved as refused');
         else log.warn({ err: error, documentoId: doc._id }, 'pending document not resolved yet');
+      }
+    }
+    for (const fato of await store.openCancellations(new Date(now().getTime() - CANCELAMENTO_ABANDONADO_MS), LOTE)) {
+      try {
+        const resultado = await service.conciliarCancelamento(fato);
+        log.info({ documentoId: fato.documentoId, resultado }, 'open cancellation settled by a query');
+      } catch (error) {
+        log.warn({ err: error, documentoId: fato.documentoId }, 'open cancellation not settled yet');
       }
     }
   };

@@ -35,9 +35,14 @@ export interface InutilizacaoView {
   protocolo: string | null;
   criadoEm: Date;
   inutilizadaEm: Date | null;
+  /**
+   * Refused by SEFAZ in the scheduled job, and its numbers are still burned: the job will not ask again, so a
+   * person must find out why and void them on demand before the 10th of the next month.
+   */
+  aguardaDecisao: boolean;
 }
 
-export function inutilizacaoView(r: InutilizacaoRecord): InutilizacaoView {
+export function inutilizacaoView(r: InutilizacaoRecord, aguardaDecisao = false): InutilizacaoView {
   return {
     id: r._id,
     modelo: r.modelo,
@@ -54,6 +59,7 @@ export function inutilizacaoView(r: InutilizacaoRecord): InutilizacaoView {
     protocolo: r.protocolo,
     criadoEm: r.criadoEm,
     inutilizadaEm: r.inutilizadaEm,
+    aguardaDecisao,
   };
 }
 
@@ -170,8 +176,18 @@ export class VoidingService {
     criadoPor: string,
     configuracao?: ConfiguracaoFiscalCompartilhada,
   ): Promise<ResultadoInutilizacao> {
-    const settings = configuracao ?? (await this.deps.settings(faixa.companyId));
-    const { cnpj, uf } = settings.empresa;
+    // The issuer is the one that took the numbers (SEFAZ numbers per CNPJ): its documents say who, not today's
+    // settings, which may name another establishment since.
+    const emitentes = await this.deps.store.issuersOfNumbers(faixa, faixa.de, faixa.ate);
+    if (emitentes.length > 1) {
+      throw new Refusal(Codes.FAIXA_NAO_INUTILIZAVEL, `a faixa ${faixa.de}-${faixa.ate} tem números de mais de um emitente (${emitentes.map((e) => e.emitenteCnpj).join(', ')}); inutilize cada parte à parte`, {
+        status: 422,
+        extra: { numero: faixa.de, motivo: 'EMITENTES_DIFERENTES' },
+      });
+    }
+    const settings = emitentes.length === 1 ? null : (configuracao ?? (await this.deps.settings(faixa.companyId)));
+    const cnpj = emitentes[0]?.emitenteCnpj ?? settings?.empresa.cnpj;
+    const uf = emitentes[0]?.emitenteUf ?? settings?.empresa.uf;
     if (!cnpj || !uf) {
       throw new Refusal(Codes.CONFIGURACAO_INCOMPLETA, 'configuração fiscal incompleta: falta empresa.cnpj ou empresa.uf', {
         status: 422,
@@ -260,11 +276,13 @@ export class VoidingService {
     }
     if (resposta.desfecho === 'RECUSADA') {
       const recusa = { situacao: 'RECUSADA' as const, cStat: resposta.cStat, motivo: resposta.xMotivo };
-      await this.deps.store.setVoiding(registro._id, recusa);
-      await this.deps.store.releaseVoidingNumbers(registro._id);
+      // The numbers are flagged before the record says RECUSADA, so whoever lists it sees them waiting for a person.
       if (registro.origem === 'AUTOMATICA') {
         await this.deps.store.flagVoidingRefused(serie, registro.de, registro.ate, { inutilizacaoId: registro._id, cStat: resposta.cStat, em: this.now() });
       }
+      await this.deps.store.setVoiding(registro._id, recusa);
+      await this.deps.store.releaseVoidingNumbers(registro._id);
+      documentMetrics.voidingsRefused.inc({ model: registro.modelo, origin: registro.origem });
       this.deps.log.warn({ inutilizacaoId: registro._id, cStat: resposta.cStat, origem: registro.origem }, 'voiding refused by the authorizer');
       return { tipo: 'RECUSADA', registro: { ...registro, xmlAssinado, ...recusa } };
     }
@@ -310,6 +328,8 @@ export class VoidingService {
   }
 
   async listar(companyId: string, filtro: { modelo?: ModeloDocumento }, limite: number): Promise<InutilizacaoView[]> {
-    return (await this.deps.store.voidingsOf(companyId, filtro, limite)).map(inutilizacaoView);
+    const registros = await this.deps.store.voidingsOf(companyId, filtro, limite);
+    const aguardando = await this.deps.store.refusalsAwaitingDecision(registros.filter((r) => r.situacao === 'RECUSADA' && r.origem === 'AUTOMATICA').map((r) => r._id));
+    return registros.map((r) => inutilizacaoView(r, aguardando.has(r._id)));
   }
 }

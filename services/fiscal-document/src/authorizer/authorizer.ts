@@ -59,11 +59,17 @@ export interface PedidoCancelamento {
   protocolo: string;
   justificativa: string;
   solicitadoEm: Date;
-  /** The signed event 110111 (SEFAZ); null for the local authorizer. */
+  /** NFC-e cancelled by substitution (event 110112): the key of the authorized NFC-e that replaces it; null: 110111. */
+  chNFeRef: string | null;
+  /** The signed event 110111 or 110112 (SEFAZ); null for the local authorizer. */
   xmlAssinado: string | null;
 }
 
-export type DesfechoCancelamento = 'REGISTRADO' | 'RECUSADO' | 'PRAZO_EXPIRADO' | 'INCERTO';
+/**
+ * `NAO_REGISTRADO` (a query's answer only): SEFAZ holds the document authorized and no cancellation of it, so
+ * a cancellation whose answer was lost never arrived and may be asked again.
+ */
+export type DesfechoCancelamento = 'REGISTRADO' | 'RECUSADO' | 'PRAZO_EXPIRADO' | 'NAO_REGISTRADO' | 'INCERTO';
 
 export interface RespostaCancelamento {
   desfecho: DesfechoCancelamento;
@@ -75,6 +81,9 @@ export interface RespostaCancelamento {
   /** `procEventoNFe`: the signed event with SEFAZ's answer. */
   xmlEvento: string | null;
 }
+
+/** What a query by key needs to tell whether a document's cancellation is registered. */
+export type ConsultaCancelamento = Pick<PedidoCancelamento, 'companyId' | 'ambiente' | 'uf' | 'chaveAcesso' | 'modelo'>;
 
 export interface PedidoInutilizacao {
   companyId: string;
@@ -102,6 +111,20 @@ export interface RespostaInutilizacao {
   xml: string | null;
 }
 
+/** Whom NFeStatusServico4 asks: the authorizer of the issuer's UF for a model and environment. */
+export interface PedidoStatus {
+  companyId: string;
+  uf: string;
+  ambiente: Ambiente;
+  modelo: ModeloDocumento;
+}
+
+export interface RespostaStatus {
+  /** 107 in operation; 108/109 paralysed; null: no answer. */
+  cStat: string | null;
+  xMotivo: string;
+}
+
 export interface Autorizador {
   readonly nome: string;
   /** The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, or null when nothing is signed. */
@@ -109,8 +132,15 @@ export interface Autorizador {
   autorizar(pedido: PedidoAutorizacao): Promise<RespostaAutorizacao>;
   prepararCancelamento(pedido: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string | null>;
   cancelar(pedido: PedidoCancelamento): Promise<RespostaCancelamento>;
+  /**
+   * Asks, without sending anything, whether the document's cancellation is registered: `REGISTRADO` (with the
+   * event), `NAO_REGISTRADO`, or `INCERTO` (no answer). Settles a cancellation whose answer was lost.
+   */
+  consultarCancelamento(pedido: ConsultaCancelamento): Promise<RespostaCancelamento>;
   prepararInutilizacao(pedido: Omit<PedidoInutilizacao, 'xmlAssinado'>): Promise<string | null>;
   inutilizar(pedido: PedidoInutilizacao): Promise<RespostaInutilizacao>;
+  /** NFeStatusServico4: is the authorizer in operation (107)? */
+  statusServico(pedido: PedidoStatus): Promise<RespostaStatus>;
 }
 
 /**

@@ -6,12 +6,14 @@ import { systemClock, type Clock } from '../app/test-hooks';
 import { chaveValida } from '../domain/access-key';
 import type {
   Autorizador,
+  ConsultaCancelamento,
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
   RespostaAutorizacao,
   RespostaCancelamento,
   RespostaInutilizacao,
+  RespostaStatus,
 } from './authorizer';
 
 /** What the local authorizer keeps of each authorization and cancellation (its own "SEFAZ database"). */
@@ -94,6 +96,11 @@ class LocalAuthorizer implements Autorizador {
     return null;
   }
 
+  /** Always in operation: it is this process. */
+  async statusServico(): Promise<RespostaStatus> {
+    return { cStat: '107', xMotivo: 'Serviço em Operação (autorizador local)' };
+  }
+
   async autorizar(p: PedidoAutorizacao): Promise<RespostaAutorizacao> {
     if (p.ambiente !== 'HOMOLOGAÇÃO') return refused('252', 'Ambiente informado diverge do ambiente de recebimento');
     const chave = p.chaveAcesso;
@@ -146,6 +153,13 @@ class LocalAuthorizer implements Autorizador {
     // 573 "duplicidade de evento": already cancelled; a query returns the registered cancellation. Adopt it.
     const existente = (await this.registros.findOne({ _id: cancelamentoId }))!;
     return registered('Evento registrado e vinculado ao documento (já registrado)', existente.protocolo, existente.em);
+  }
+
+  /** What a query by key says: the registered cancellation, or none (nothing here is ever unknown). */
+  async consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
+    const cancelamento = await this.registros.findOne({ _id: `canc:${p.chaveAcesso}` });
+    if (cancelamento) return registered('Evento registrado e vinculado ao documento', cancelamento.protocolo, cancelamento.em);
+    return { desfecho: 'NAO_REGISTRADO', cStat: '100', xMotivo: 'Autorizado o uso', protocolo: null, registradoEm: null, xmlEvento: null };
   }
 
   /**

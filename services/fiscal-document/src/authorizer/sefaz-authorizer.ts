@@ -3,7 +3,7 @@ import { FiscalDocumentErrorCodes, Refusal, type ConfiguracaoFiscalCompartilhada
 import { cUfFromSigla } from '@erp/fiscal-rules';
 import type { Logger } from '@erp/kit';
 import { qrCodeNfce } from '../domain/qrcode';
-import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, LOTE_PROCESSADO, situacaoConsulta } from '../domain/sefaz-status';
+import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, EVENTOS_CANCELAMENTO, passoAutorizacao, situacaoConsulta } from '../domain/sefaz-status';
 import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
 import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
@@ -16,6 +16,7 @@ import {
   envelopeSoap,
   envEvento,
   eventoCancelamento,
+  eventoCancelamentoSubstituicao,
   inutNFe,
   lerRetornoAutorizacao,
   lerRetornoConsulta,
@@ -32,12 +33,15 @@ import {
 import { assinarXml, type Assinador } from '../xml/signature';
 import type {
   Autorizador,
+  ConsultaCancelamento,
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
+  PedidoStatus,
   RespostaAutorizacao,
   RespostaCancelamento,
   RespostaInutilizacao,
+  RespostaStatus,
 } from './authorizer';
 
 export interface SefazAuthorizerOptions {
@@ -68,13 +72,14 @@ const modeloSefaz = (modelo: string): ModeloSefaz => {
  * turns every answer into a decision by its cStat (`domain/sefaz-status.ts`). The recovery rules:
  *
  * - 100/150 authorized; 110/301/302/303 denied (the number is spent); any other code rejected.
- * - 103/105: poll the receipt (NFeRetAutorizacao4) until 104 brings the protocol.
+ * - 103/105: poll the receipt (NFeRetAutorizacao4) until 104 brings the protocol; any other answer to a poll
+ *   (106, a 104 without our protocol...) is settled by a query by key (`passoAutorizacao`).
  * - 204/539, a timeout, a lost connection, a SOAP fault, 108/109/999: query by key (NFeConsultaProtocolo4) and
  *   adopt SEFAZ's outcome. After a lost answer, a key SEFAZ does not have (217) is sent again, once, with the
  *   same signed bytes; after 539, 217 means the number belongs to another key (rejected, never reused).
  * - Whatever is still unknown is `INCERTO`: the document keeps its number and is resolved by a query later.
- * - Cancellation: 135/155 registered; 573/580 or a lost answer: query, and adopt a registered cancellation;
- *   501 deadline passed.
+ * - Cancellation (110111, or 110112 for an NFC-e replaced by another): 135/155 registered; 573/580 or a lost
+ *   answer: query, and adopt a registered cancellation; 501 deadline passed.
  */
 export class SefazAuthorizer implements Autorizador {
   readonly nome = 'sefaz';
@@ -131,22 +136,29 @@ export class SefazAuthorizer implements Autorizador {
     const envio = await this.chamar(p.companyId, this.destino(p), 'NFeAutorizacao4', enviNFe(idLote(), p.xmlAssinado!));
     const retorno = this.ler(envio, lerRetornoAutorizacao);
     if (!retorno) return this.porConsulta(p, podeReenviar ? 'SEM_RESPOSTA' : 'SEM_RESPOSTA_REENVIO');
-    return this.interpretar(p, retorno);
+    switch (passo('ENVIO', p, retorno)) {
+      case 'PROTOCOLO':
+        return this.decidir(p, retorno.protocolo!.cStat, retorno.protocolo!.xMotivo, retorno.protocolo);
+      case 'RECIBO':
+        return this.consultarRecibo(p, retorno.recibo!);
+      case 'CONSULTAR':
+        return this.porConsulta(p, 'DUPLICIDADE');
+      case 'LOTE':
+        return this.decidir(p, retorno.cStat, retorno.xMotivo, null);
+    }
   }
 
-  private async interpretar(p: PedidoAutorizacao, retorno: RetornoAutorizacao): Promise<RespostaAutorizacao> {
-    const decisivo = retorno.cStat === LOTE_PROCESSADO && retorno.protocolo ? retorno.protocolo : null;
-    const cStat = decisivo?.cStat ?? retorno.cStat;
-    const xMotivo = decisivo?.xMotivo ?? retorno.xMotivo;
+  /** A cStat of the NF-e (its protocol's) or of a batch refused whole (no protocol). */
+  private async decidir(p: PedidoAutorizacao, cStat: string, xMotivo: string, protocolo: ProtocoloNfe | null): Promise<RespostaAutorizacao> {
     switch (desfechoAutorizacao(cStat)) {
       case 'AUTORIZADO':
-        return decisivo ? this.resultado('AUTORIZADO', p, decisivo) : this.porConsulta(p, 'DUPLICIDADE');
+        return protocolo ? this.resultado('AUTORIZADO', p, protocolo) : this.porConsulta(p, 'DUPLICIDADE');
       case 'DENEGADO':
-        return decisivo ? this.resultado('DENEGADO', p, decisivo) : this.porConsulta(p, 'DUPLICIDADE');
+        return protocolo ? this.resultado('DENEGADO', p, protocolo) : this.porConsulta(p, 'DUPLICIDADE');
       case 'DUPLICIDADE':
         return this.porConsulta(p, cStat === '539' ? 'NUMERO_DE_OUTRA_CHAVE' : 'DUPLICIDADE', { cStat, xMotivo });
       case 'EM_PROCESSAMENTO':
-        return retorno.recibo ? this.consultarRecibo(p, retorno.recibo) : this.porConsulta(p, 'DUPLICIDADE');
+        return this.porConsulta(p, 'DUPLICIDADE');
       case 'INDISPONIVEL':
         return this.porConsulta(p, 'DUPLICIDADE', { cStat, xMotivo });
       case 'REJEITADO':
@@ -154,14 +166,20 @@ export class SefazAuthorizer implements Autorizador {
     }
   }
 
-  /** 103/105: SEFAZ is processing the batch; its receipt is polled until 104 brings the protocol. */
+  /**
+   * 103/105: SEFAZ is processing the batch; its receipt is polled until a 104 brings our key's protocol. Any
+   * other answer (106 batch not found, a 104 without our protocol...) is settled by a query by key.
+   */
   private async consultarRecibo(p: PedidoAutorizacao, recibo: string): Promise<RespostaAutorizacao> {
     for (let tentativa = 0; tentativa < this.o.maximoConsultasRecibo; tentativa += 1) {
       await sleep(this.o.intervaloConsultaReciboMs);
       const envio = await this.chamar(p.companyId, this.destino(p), 'NFeRetAutorizacao4', consReciNFe(p.ambiente === 'PRODUÇÃO', recibo));
       const retorno = this.ler(envio, lerRetornoAutorizacao);
-      if (!retorno || desfechoAutorizacao(retorno.cStat) === 'EM_PROCESSAMENTO') continue;
-      return this.interpretar(p, retorno);
+      if (!retorno) continue;
+      const proximo = passo('RECIBO', p, retorno);
+      if (proximo === 'RECIBO') continue;
+      if (proximo === 'PROTOCOLO') return this.decidir(p, retorno.protocolo!.cStat, retorno.protocolo!.xMotivo, retorno.protocolo);
+      return this.porConsulta(p, 'DUPLICIDADE');
     }
     return this.porConsulta(p, 'DUPLICIDADE');
   }
@@ -212,10 +230,11 @@ export class SefazAuthorizer implements Autorizador {
     };
   }
 
-  // ---- cancellation (event 110111) ----
+  // ---- cancellation (event 110111; NFC-e by substitution 110112) ----
 
+  /** Event 110111, or 110112 when an NFC-e is replaced by another (`chNFeRef`). */
   async prepararCancelamento(p: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string> {
-    const xml = eventoCancelamento({
+    const dados = {
       chave: p.chaveAcesso,
       cnpj: p.cnpj,
       producao: p.ambiente === 'PRODUÇÃO',
@@ -223,7 +242,8 @@ export class SefazAuthorizer implements Autorizador {
       sequencia: 1,
       protocolo: p.protocolo,
       justificativa: p.justificativa,
-    });
+    };
+    const xml = p.chNFeRef ? eventoCancelamentoSubstituicao({ ...dados, chaveSubstituta: p.chNFeRef }) : eventoCancelamento(dados);
     return assinarXml(xml, 'infEvento', this.o.assinador(p.companyId));
   }
 
@@ -261,25 +281,27 @@ export class SefazAuthorizer implements Autorizador {
   /** After 573/580 or a lost answer: SEFAZ may have registered the cancellation already; adopt it if so. */
   private async cancelamentoPorConsulta(p: PedidoCancelamento, podeReenviar: boolean, anterior?: { cStat: string; xMotivo: string }): Promise<RespostaCancelamento> {
     const consulta = await this.consultar(p);
-    const incerto: RespostaCancelamento = {
-      desfecho: 'INCERTO',
-      cStat: anterior?.cStat ?? null,
-      xMotivo: anterior?.xMotivo ?? 'SEFAZ sem resposta',
-      protocolo: null,
-      registradoEm: null,
-      xmlEvento: null,
-    };
+    const incerto = semCancelamento('INCERTO', anterior?.cStat ?? null, anterior?.xMotivo ?? 'SEFAZ sem resposta');
     if (!consulta) return incerto;
+    const registrado = cancelamentoRegistrado(consulta);
+    if (registrado) return registrado;
     const situacao = situacaoConsulta(consulta.cStat);
-    const evento = consulta.eventos.find((e) => e.tpEvento === '110111' && desfechoCancelamento(e.cStat) === 'REGISTRADO');
-    if (situacao === 'CANCELADA' && evento) {
-      return { desfecho: 'REGISTRADO', cStat: evento.cStat, xMotivo: evento.xMotivo, protocolo: evento.protocolo, registradoEm: evento.registradoEm, xmlEvento: evento.xml };
-    }
     if (situacao === 'AUTORIZADA') return podeReenviar ? this.enviarCancelamento(p, false) : incerto;
-    if (situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') {
-      return { desfecho: 'RECUSADO', cStat: anterior?.cStat ?? consulta.cStat, xMotivo: anterior?.xMotivo ?? consulta.xMotivo, protocolo: null, registradoEm: null, xmlEvento: null };
-    }
+    if (situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') return semCancelamento('RECUSADO', anterior?.cStat ?? consulta.cStat, anterior?.xMotivo ?? consulta.xMotivo);
     return incerto;
+  }
+
+  /** A query by key only, nothing sent: is the cancellation registered at SEFAZ? */
+  async consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
+    const consulta = await this.consultar(p);
+    if (!consulta) return semCancelamento('INCERTO', null, 'SEFAZ sem resposta');
+    const registrado = cancelamentoRegistrado(consulta);
+    if (registrado) return registrado;
+    // Authorized (or denied, or unknown to SEFAZ) with no cancellation event: the lost request never arrived.
+    const situacao = situacaoConsulta(consulta.cStat);
+    if (situacao === 'AUTORIZADA' || situacao === 'DENEGADA' || situacao === 'NAO_CONSTA') return semCancelamento('NAO_REGISTRADO', consulta.cStat, consulta.xMotivo);
+    // Cancelled without the event in the answer, or a code that tells nothing: ask again later.
+    return semCancelamento('INCERTO', consulta.cStat, consulta.xMotivo);
   }
 
   // ---- voiding (inutilização) ----
@@ -318,13 +340,33 @@ export class SefazAuthorizer implements Autorizador {
   // ---- service status ----
 
   /** NFeStatusServico4: 107 "Serviço em Operação"; anything else (108, 109, no answer) means not now. */
-  async statusServico(companyId: string, uf: string, ambiente: PedidoAutorizacao['ambiente'], modelo: ModeloSefaz): Promise<{ cStat: string | null; xMotivo: string }> {
-    const envio = await this.chamar(companyId, { uf, ambiente, modelo }, 'NFeStatusServico4', consStatServ(ambiente === 'PRODUÇÃO', cUf(uf)));
+  async statusServico(p: PedidoStatus): Promise<RespostaStatus> {
+    const envio = await this.chamar(p.companyId, this.destino(p), 'NFeStatusServico4', consStatServ(p.ambiente === 'PRODUÇÃO', cUf(p.uf)));
     return this.ler(envio, lerRetornoStatus) ?? { cStat: null, xMotivo: 'SEFAZ sem resposta' };
   }
 }
 
 const cUf = (uf: string) => cUfFromSigla(uf) ?? '00';
+
+const passo = (fase: 'ENVIO' | 'RECIBO', p: PedidoAutorizacao, retorno: RetornoAutorizacao) =>
+  passoAutorizacao(fase, { cStat: retorno.cStat, chaveDoProtocolo: retorno.protocolo?.chave ?? null, temRecibo: Boolean(retorno.recibo) }, p.chaveAcesso);
+
+const semCancelamento = (desfecho: 'INCERTO' | 'RECUSADO' | 'NAO_REGISTRADO', cStat: string | null, xMotivo: string): RespostaCancelamento => ({
+  desfecho,
+  cStat,
+  xMotivo,
+  protocolo: null,
+  registradoEm: null,
+  xmlEvento: null,
+});
+
+/** The registered cancellation event a query answer carries (the NF-e is then 101/151), with its `procEventoNFe`. */
+function cancelamentoRegistrado(consulta: RetornoConsulta): RespostaCancelamento | null {
+  if (situacaoConsulta(consulta.cStat) !== 'CANCELADA') return null;
+  const evento = consulta.eventos.find((e) => EVENTOS_CANCELAMENTO.has(e.tpEvento) && desfechoCancelamento(e.cStat) === 'REGISTRADO');
+  if (!evento) return null;
+  return { desfecho: 'REGISTRADO', cStat: evento.cStat, xMotivo: evento.xMotivo, protocolo: evento.protocolo, registradoEm: evento.registradoEm, xmlEvento: evento.xml };
+}
 
 /** What the XML needs of a stored document and the company's settings (the address is checked at emission). */
 export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): DadosNfe {

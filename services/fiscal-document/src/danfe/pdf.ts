@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { desenharCode128, desenharQrCode } from './barcodes';
-import type { DadosDanfe, ItemDanfe } from './dados';
+import type { DadosDanfe, ItemDanfe } from './data';
 import { cepFormatado, chaveEmGrupos, data, dataHora, decimal, documentoFormatado, hora, modalidadeFrete, moeda, numeroNota } from './format';
 
 /**

@@ -37,7 +37,30 @@ export function desfechoAutorizacao(cStat: string): DesfechoAutorizacao {
 }
 
 /** 104: the batch was processed; the NF-e's own status is in its `protNFe`. */
-export const LOTE_PROCESSADO = '104';
+const LOTE_PROCESSADO = '104';
+
+/** What to do with the batch answer of NFeAutorizacao4 (`ENVIO`) or of a receipt poll, NFeRetAutorizacao4 (`RECIBO`). */
+export type PassoAutorizacao =
+  /** 104 with the `protNFe` of our key: its cStat decides (`desfechoAutorizacao`). */
+  | 'PROTOCOLO'
+  /** 103/105 with a receipt: poll it (again). */
+  | 'RECIBO'
+  /** Nothing decisive about our key: ask SEFAZ by key (NFeConsultaProtocolo4) and adopt its outcome. */
+  | 'CONSULTAR'
+  /** Sending only: the batch was refused whole (a schema error, 225...), or duplicates/unavailability; its cStat decides. */
+  | 'LOTE';
+
+/**
+ * The decision table of an authorization answer. Once a batch was received (polling), only a 104 carrying the
+ * protocol of our key is decisive: 106 "Lote não localizado", 248, 223, a 104 without our protocol, anything
+ * else says nothing about the NF-e, which SEFAZ may have authorized: the key is queried, never the number burned.
+ */
+export function passoAutorizacao(fase: 'ENVIO' | 'RECIBO', lote: { cStat: string; chaveDoProtocolo: string | null; temRecibo: boolean }, chave: string): PassoAutorizacao {
+  if (lote.cStat === LOTE_PROCESSADO && lote.chaveDoProtocolo === chave) return 'PROTOCOLO';
+  if (EM_PROCESSAMENTO.has(lote.cStat)) return lote.temRecibo ? 'RECIBO' : 'CONSULTAR';
+  if (fase === 'RECIBO' || lote.cStat === LOTE_PROCESSADO) return 'CONSULTAR';
+  return 'LOTE';
+}
 
 /** What a protocol query (NFeConsultaProtocolo4, `retConsSitNFe`) says about a key. */
 export type SituacaoConsulta =
@@ -79,8 +102,8 @@ export function desfechoCancelamento(cStat: string): DesfechoCancelamento {
   return 'RECUSADO';
 }
 
-/** 128: an event batch was processed; the event's own status is in `retEvento`. */
-export const LOTE_EVENTO_PROCESSADO = '128';
+/** The events that cancel an NF-e/NFC-e: 110111 "Cancelamento", 110112 "Cancelamento por substituição" (NFC-e). */
+export const EVENTOS_CANCELAMENTO: ReadonlySet<string> = new Set(['110111', '110112']);
 
 /** The answer to a voiding (inutilização) request. */
 export type DesfechoInutilizacao =

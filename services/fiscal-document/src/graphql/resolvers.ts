@@ -1,6 +1,7 @@
 import { requireAdmin, requireSession, resolver, type GraphContext } from '@erp/kit';
 import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
 import type { DocumentsService } from '../app/documents-service';
+import type { StatusSefazView } from '../app/service-status';
 import type { VoidingService } from '../app/voiding-service';
 import { decodeCursor, encodeCursor, primeirosValido } from './cursor';
 
@@ -8,7 +9,7 @@ import { decodeCursor, encodeCursor, primeirosValido } from './cursor';
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
 /** Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. */
-export function documentResolvers(service: DocumentsService, inutilizacoes: VoidingService) {
+export function documentResolvers(service: DocumentsService, inutilizacoes: VoidingService, status: (companyId: string, modelo: 'NFE' | 'NFCE') => Promise<StatusSefazView>) {
   return {
     Query: {
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.obter(requireSession(context).companyId, id)),
@@ -27,11 +28,12 @@ export function documentResolvers(service: DocumentsService, inutilizacoes: Void
       inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) =>
         inutilizacoes.listar(requireSession(context).companyId, { modelo: args.modelo ?? undefined }, primeirosValido(args.primeiros)),
       ),
+      statusSefaz: resolver<{ modelo: 'NFE' | 'NFCE' }, unknown>(async (_, { modelo }, context) => status(requireAdmin(context).companyId, modelo)),
     },
     Mutation: {
       emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await service.emitir(requireSession(context), plain(input))).documento),
-      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string }, unknown>(async (_, { id, justificativa }, context) =>
-        service.cancelar(requireAdmin(context), id, justificativa),
+      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string; chNFeRef?: string | null }, unknown>(async (_, { id, justificativa, chNFeRef }, context) =>
+        service.cancelar(requireAdmin(context), id, justificativa, chNFeRef),
       ),
       registrarEntrega: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarEntrega(requireSession(context), id)),
       registrarInicioServico: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.registrarInicioServico(requireSession(context), id)),

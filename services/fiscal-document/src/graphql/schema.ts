@@ -130,6 +130,31 @@ export const typeDefs = gql`
     protocolo: String
     criadoEm: DateTime!
     inutilizadaEm: DateTime
+    """
+    Refused by SEFAZ in the scheduled job and its numbers still burned: the job will not ask again, so a person must
+    find out why and void them on demand before the 10th of the next month.
+    """
+    aguardaDecisao: Boolean!
+  }
+
+  "The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model)."
+  enum ModeloSefaz {
+    NFE
+    NFCE
+  }
+
+  "NFeStatusServico4 of the authorizer serving the company's UF, environment and a model, asked now."
+  type StatusSefaz {
+    uf: String!
+    modelo: ModeloSefaz!
+    ambiente: String!
+    "sefaz, or local (development)."
+    autorizador: String!
+    "107 in operation; 108 paralysed for a short while; 109 paralysed without forecast; null when SEFAZ did not answer."
+    cStat: String
+    motivo: String!
+    emOperacao: Boolean!
+    consultadoEm: DateTime!
   }
 
   type ConexaoDocumentos {
@@ -142,11 +167,17 @@ export const typeDefs = gql`
     documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
     "The company's voidings, newest first."
     inutilizacoes(modelo: ModeloDocumento, primeiros: Int = 50): [Inutilizacao!]!
+    "Whether SEFAZ is in operation for the company (admin): NFeStatusServico4 with the company's certificate."
+    statusSefaz(modelo: ModeloSefaz = NFE): StatusSefaz!
   }
 
   type Mutation {
     emitirDocumentoFiscal(input: EmitirDocumentoFiscalInput!): DocumentoFiscal!
-    cancelarDocumentoFiscal(id: ID!, justificativa: String!): DocumentoFiscal!
+    """
+    Cancels an authorized document (admin). chNFeRef (NFC-e only): cancellation by substitution (event 110112), the
+    key of the authorized NFC-e of the company that replaces this one; up to 168 h after the authorization.
+    """
+    cancelarDocumentoFiscal(id: ID!, justificativa: String!, chNFeRef: String): DocumentoFiscal!
     "NF-e: the goods were delivered (blocks cancellation)."
     registrarEntrega(id: ID!): DocumentoFiscal!
     "CT-e: the transport started (blocks cancellation)."

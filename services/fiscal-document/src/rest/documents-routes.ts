@@ -28,9 +28,16 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
     return { sucesso: true, dados: await service.obterOuRecusar(sessionOf(request).companyId, request.params.id) };
   });
 
-  // The XML (nfeProc, or the signed NF-e) and the DANFE / DANFCE: the same session and company scope as the read.
+  // The XML (nfeProc, or the signed NF-e), the cancellation's procEventoNFe and the DANFE / DANFCE: the same
+  // session and company scope as the read.
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const arquivo = await files.xml(sessionOf(request).companyId, request.params.id);
+    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
+    return arquivo.conteudo;
+  });
+
+  app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelamento.xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
+    const arquivo = await files.xmlCancelamento(sessionOf(request).companyId, request.params.id);
     reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
     return arquivo.conteudo;
   });
@@ -42,7 +49,8 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
-    const dados = await service.cancelar(sessionOf(request), request.params.id, corpoObjeto(request.body).justificativa);
+    const corpo = corpoObjeto(request.body);
+    const dados = await service.cancelar(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
     return { sucesso: true, mensagem: `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`, dados };
   });
 

@@ -1,5 +1,6 @@
 import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
 import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import type { DocumentFiles } from '../app/document-files';
 import type { VoidingService } from '../app/voiding-service';
 import { PRIMEIROS_MAX } from '../graphql/cursor';
 
@@ -10,7 +11,14 @@ export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
  * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
  * already by an earlier identical request.
  */
-export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, verifySession: SessionVerifier): void {
+export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, files: DocumentFiles, verifySession: SessionVerifier): void {
+  // The ProcInutNFe of a voiding SEFAZ registered (any role of the company, like the listing).
+  app.get<{ Params: { id: string } }>(`${VOIDINGS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
+    const arquivo = await files.xmlInutilizacao(sessionOf(request).companyId, request.params.id);
+    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
+    return arquivo.conteudo;
+  });
+
   app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
     const corpo = request.body;
     if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');

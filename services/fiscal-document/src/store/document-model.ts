@@ -150,6 +150,20 @@ export interface NumeroRecord {
   recusaInutilizacao?: { inutilizacaoId: string; cStat: string | null; em: Date };
 }
 
+/**
+ * One turn at settling a cancellation claim left open (answer lost, author gone), `_id` = `<documentoId>|<n>`:
+ * whoever inserts turn n+1 alone may send, query, release or record for that claim, so a client's retry and
+ * the reconciliation (or two replicas of it) never act on the same claim at once. A turn not ended (`fim`) whose
+ * holder is older than the bound is taken over by the next turn.
+ */
+export interface TurnoCancelamentoRecord {
+  _id: string;
+  documentoId: string;
+  n: number;
+  em: Date;
+  fim?: Date;
+}
+
 export type Desfecho = 'CANCELAMENTO' | 'ENTREGA' | 'INICIO_SERVICO';
 
 /**
@@ -166,8 +180,10 @@ export interface FatoRecord {
   desfecho?: Desfecho;
   /** For a cancellation: what was asked, before the authorizer answered. */
   justificativa?: string;
-  /** A cancellation sent whose answer was lost: asking again resolves it by a query at once. */
+  /** A cancellation sent whose answer was lost: the reconciliation (or asking again) resolves it by a query. */
   incerto?: boolean;
+  /** An NFC-e cancellation by substitution (110112): the key of the NFC-e that replaces it. */
+  chNFeRef?: string | null;
   efeito: Partial<DocumentoRecord> | null;
   outbox?: OutboxEntry;
   em: Date;

@@ -9,6 +9,7 @@ import type {
   NumeroRecord,
   SituacaoInterna,
   TipoXml,
+  TurnoCancelamentoRecord,
   XmlRecord,
 } from './document-model';
 
@@ -38,11 +39,13 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     db.collection<XmlRecord>('xml_documentos'),
     db.collection<InutilizacaoRecord>('inutilizacoes'),
     db.collection<InutilizacaoNumeroRecord>('inutilizacao_numeros'),
+    db.collection<TurnoCancelamentoRecord>('cancelamento_turnos'),
   );
   // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
   await Promise.all([
     store.documentos.createIndex({ companyId: 1, criadoEm: -1, _id: -1 }),
     store.documentos.createIndex({ companyId: 1, situacao: 1, criadoEm: -1 }),
+    store.documentos.createIndex({ companyId: 1, chaveAcesso: 1 }),
     store.numeros.createIndex({ companyId: 1, ambiente: 1, modelo: 1, serie: 1, numero: -1 }),
     store.numeros.createIndex({ situacao: 1 }),
     store.fatos.createIndex({ documentoId: 1 }),
@@ -51,6 +54,8 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     store.inutilizacoes.createIndex({ situacao: 1, criadoEm: 1 }),
     store.inutilizacoes.createIndex({ companyId: 1, criadoEm: -1 }),
     store.numerosInutilizacao.createIndex({ inutilizacaoId: 1 }),
+    store.fatos.createIndex({ desfecho: 1, em: 1 }),
+    store.turnos.createIndex({ documentoId: 1, n: -1 }),
   ]);
   return store;
 }
@@ -67,6 +72,7 @@ class DocumentsStore {
     readonly xmls: mongo.Collection<XmlRecord>,
     readonly inutilizacoes: mongo.Collection<InutilizacaoRecord>,
     readonly numerosInutilizacao: mongo.Collection<InutilizacaoNumeroRecord>,
+    readonly turnos: mongo.Collection<TurnoCancelamentoRecord>,
   ) {}
 
   /** Claims the document (and with it its `referencia`); false when it exists already. */
@@ -76,6 +82,11 @@ class DocumentsStore {
 
   byId(companyId: string, id: string): Promise<DocumentoRecord | null> {
     return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+  }
+
+  /** A company's document by its access key. */
+  byKey(companyId: string, chaveAcesso: string): Promise<DocumentoRecord | null> {
+    return this.documentos.findOne({ companyId, chaveAcesso }, { maxTimeMS: MAX_TIME_MS });
   }
 
   async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
@@ -173,6 +184,11 @@ class DocumentsStore {
     return (await this.xmls.findOne({ _id: registro._id }))!.xml;
   }
 
+  /** Forgets an XML SEFAZ never registered (a cancellation event it does not have), so a new one may be kept. */
+  async dropXml(documentoId: string, tipo: TipoXml): Promise<void> {
+    await this.xmls.deleteOne({ _id: `${documentoId}:${tipo}` });
+  }
+
   async xml(documentoId: string, tipo: TipoXml): Promise<string | null> {
     return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }))?.xml ?? null;
   }
@@ -253,6 +269,38 @@ class DocumentsStore {
       .toArray();
   }
 
+  /** How many burned numbers wait for a person after SEFAZ refused their automatic voiding, and the oldest of them. */
+  async refusedVoidingBacklog(): Promise<{ numeros: number; maisAntigo: Date | null }> {
+    const filtro = { situacao: 'A_INUTILIZAR' as const, recusaInutilizacao: { $exists: true } };
+    const [numeros, antigo] = await Promise.all([
+      this.numeros.countDocuments(filtro, { maxTimeMS: MAX_TIME_MS }),
+      this.numeros.find(filtro, { maxTimeMS: MAX_TIME_MS }).sort({ em: 1 }).limit(1).toArray(),
+    ]);
+    return { numeros, maisAntigo: antigo[0] ? new Date(antigo[0].em) : null };
+  }
+
+  /** Of these voidings, those SEFAZ refused whose numbers are still burned and flagged by them (waiting for a person). */
+  async refusalsAwaitingDecision(inutilizacaoIds: string[]): Promise<Set<string>> {
+    if (inutilizacaoIds.length === 0) return new Set();
+    const ids = await this.numeros.distinct('recusaInutilizacao.inutilizacaoId', { situacao: 'A_INUTILIZAR', 'recusaInutilizacao.inutilizacaoId': { $in: inutilizacaoIds } });
+    return new Set(ids.map(String));
+  }
+
+  /** The issuers (CNPJ, UF) of the documents that took these numbers. */
+  async issuersOfNumbers(serie: Serie, de: number, ate: number): Promise<{ emitenteCnpj: string; emitenteUf: string }[]> {
+    const numeros = await this.numbersInRange(serie, de, ate);
+    const documentos = await this.documentos
+      .find({ _id: { $in: [...new Set(numeros.map((n) => n.documentoId))] }, companyId: serie.companyId }, { projection: { emitenteCnpj: 1, emitenteUf: 1 }, maxTimeMS: MAX_TIME_MS })
+      .toArray();
+    const unicos = new Map(documentos.map((d) => [`${d.emitenteCnpj}|${d.emitenteUf}`, { emitenteCnpj: d.emitenteCnpj, emitenteUf: d.emitenteUf }]));
+    return [...unicos.values()];
+  }
+
+  /** A company's voiding by id (another company's is not found). */
+  voidingOf(companyId: string, id: string): Promise<InutilizacaoRecord | null> {
+    return this.inutilizacoes.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+  }
+
   /** The scheduled job does not ask again for numbers whose voiding SEFAZ refused. */
   async flagVoidingRefused(serie: Serie, de: number, ate: number, recusa: NonNullable<NumeroRecord['recusaInutilizacao']>): Promise<void> {
     const ids = Array.from({ length: ate - de + 1 }, (_, i) => `${serieKey(serie)}|${de + i}`);
@@ -274,6 +322,34 @@ class DocumentsStore {
 
   async setFact(id: string, campos: Partial<FatoRecord>): Promise<void> {
     await this.fatos.updateOne({ _id: id }, { $set: campos });
+  }
+
+  /**
+   * Cancellation claims left open, oldest first, across companies (the reconciliation's work list): claimed and
+   * never recorded, either marked uncertain by their author (answer lost) or claimed before `abandonadoAntes`.
+   */
+  openCancellations(abandonadoAntes: Date, limite: number): Promise<FatoRecord[]> {
+    return this.fatos
+      .find({ desfecho: 'CANCELAMENTO', outbox: { $exists: false }, $or: [{ incerto: true }, { em: { $lte: abandonadoAntes } }] })
+      .sort({ em: 1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  /**
+   * Takes the next turn at settling a document's open cancellation claim: null while another turn is running
+   * (ended turns, and turns begun before `vencidoAntes`, no longer count). Of racing callers one inserts the turn.
+   */
+  async claimCancellationTurn(documentoId: string, vencidoAntes: Date, em: Date): Promise<number | null> {
+    const [ultimo] = await this.turnos.find({ documentoId }).sort({ n: -1 }).limit(1).toArray();
+    if (ultimo && !ultimo.fim && new Date(ultimo.em).getTime() > vencidoAntes.getTime()) return null;
+    const n = (ultimo?.n ?? 0) + 1;
+    return (await claimOnce(this.turnos, { _id: `${documentoId}|${n}`, documentoId, n, em })) ? n : null;
+  }
+
+  /** Only the turn's holder ends it. */
+  async endCancellationTurn(documentoId: string, n: number): Promise<void> {
+    await this.turnos.updateOne({ _id: `${documentoId}|${n}` }, { $set: { fim: new Date() } });
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
-import { centavos, danfeDoDocumento, danfeDoXml } from '../../src/danfe/dados';
+import { centavos, danfeDoDocumento, danfeDoXml } from '../../src/danfe/data';
 import { chaveEmGrupos, dataHora, decimal, documentoFormatado, moeda, numeroNota } from '../../src/danfe/format';
 import { gerarDanfe } from '../../src/danfe/pdf';
 import { montarChave } from '../../src/domain/access-key';

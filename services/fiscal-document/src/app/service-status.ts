@@ -1,0 +1,44 @@
+import { FiscalDocumentErrorCodes as Codes, Refusal, type Ambiente } from '@erp/contracts';
+import type { EscolhaAutorizador } from '../authorizer/authorizer';
+import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+
+/** What an admin sees of the authorizer serving the company (GraphQL `statusSefaz`). */
+export interface StatusSefazView {
+  uf: string;
+  modelo: 'NFE' | 'NFCE';
+  ambiente: Ambiente;
+  /** `sefaz` or `local` (development). */
+  autorizador: string;
+  /** 107 in operation; 108 paralysed for a short while; 109 paralysed without forecast; null: no answer. */
+  cStat: string | null;
+  motivo: string;
+  emOperacao: boolean;
+  consultadoEm: Date;
+}
+
+/**
+ * NFeStatusServico4 for the company's UF, environment and a model, asked through the authorizer that serves it
+ * (the company's certificate, the relay): whether SEFAZ is up before anyone wonders why documents stay pending.
+ */
+export async function statusSefaz(
+  deps: { settings: FiscalSettingsReader; autorizadores: EscolhaAutorizador; now?: () => Date },
+  companyId: string,
+  modelo: 'NFE' | 'NFCE',
+): Promise<StatusSefazView> {
+  const settings = await deps.settings(companyId);
+  const uf = settings.empresa.uf;
+  if (!uf) throw new Refusal(Codes.CONFIGURACAO_INCOMPLETA, 'configuração fiscal incompleta: falta empresa.uf', { status: 422, extra: { faltando: ['empresa.uf'] } });
+  const autorizador = deps.autorizadores(modelo, settings.ambiente);
+  if (!autorizador) throw new Refusal(Codes.AUTORIZADOR_INDISPONIVEL, `nenhum autorizador desta instalação atende ${modelo} em ${settings.ambiente}`, { status: 422 });
+  const resposta = await autorizador.statusServico({ companyId, uf, ambiente: settings.ambiente, modelo });
+  return {
+    uf,
+    modelo,
+    ambiente: settings.ambiente,
+    autorizador: autorizador.nome,
+    cStat: resposta.cStat,
+    motivo: resposta.xMotivo,
+    emOperacao: resposta.cStat === '107',
+    consultadoEm: (deps.now ?? (() => new Date()))(),
+  };
+}
