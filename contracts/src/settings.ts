@@ -91,7 +91,7 @@ export interface PrazosCancelamento {
 export const AjustesVencimento = ['PRORROGAR', 'ANTECIPAR'] as const;
 export type AjusteVencimento = (typeof AjustesVencimento)[number];
 
-/** A company's own due day of a state or municipal tax, in the month after the operation's month. */
+/** A company's own due day of a tax, in the month after the operation's month. */
 export interface RegraVencimento {
   /** 1 to 31; past the month's last day, the last day. */
   dia: number;
@@ -99,13 +99,21 @@ export interface RegraVencimento {
 }
 
 /**
- * The company's ICMS and ISS due days where its state or municipality differs from the defaults (ICMS day 10,
- * ISS day 15, both postponed to the next business day); null meaning the default. The tax simulation uses them.
+ * The company's own due days, used by the tax simulation. ICMS and ISS: where its state or municipality differs
+ * from the defaults (ICMS day 10, ISS day 15, both postponed to the next business day); null meaning the default.
+ * CBS, IBS (state and municipal alike) and IS: no payment date was found in force for them from 2027, so null
+ * means none and their lines cannot become payable titles until the company sets one.
  */
 export interface VencimentosEmpresa {
   icms: RegraVencimento | null;
   iss: RegraVencimento | null;
+  cbs: RegraVencimento | null;
+  ibs: RegraVencimento | null;
+  is: RegraVencimento | null;
 }
+
+/** The keys of `VencimentosEmpresa`, in the order the settings list them. */
+export const TributosVencimentoEmpresa = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
 
 /** The plain (never secret) settings of a company, as kept and as shown. */
 export interface ParametrosFiscais {
@@ -240,10 +248,7 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     cteHoras: Joi.number().integer().allow(null).required(),
     nfseDias: Joi.number().integer().allow(null).required(),
   }).required(),
-  vencimentos: Joi.object({
-    icms: regraVencimentoSchema.allow(null).required(),
-    iss: regraVencimentoSchema.allow(null).required(),
-  }).required(),
+  vencimentos: Joi.object(Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimentoSchema.allow(null).required()]))).required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({
     provedor: nullableString.required(),

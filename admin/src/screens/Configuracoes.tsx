@@ -42,11 +42,11 @@ interface Configuracao {
 
 const ENDERECO = ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'] as const;
 const PRAZOS = ['nfeHoras', 'nfceMinutos', 'cteHoras', 'nfseDias'] as const;
-const VENCIMENTOS = ['icms', 'iss'] as const;
+const VENCIMENTOS = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
 
 const CAMPOS_CONFIG = `ambiente seriePadrao series emissaoAutomatica timeoutSegundos
   prazosCancelamento { ${PRAZOS.join(' ')} }
-  vencimentos { icms { dia ajuste } iss { dia ajuste } }
+  vencimentos { ${VENCIMENTOS.map((tributo) => `${tributo} { dia ajuste }`).join(' ')} }
   certificadoA1 { titular cnpj emissor numeroSerie validoDe validoAte diasParaExpirar aviso senha }
   nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional descricaoServico usuario senha }
   empresa { cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas endereco { ${ENDERECO.join(' ')} } }
@@ -430,8 +430,10 @@ export function Configuracoes(props: { titulo: string }) {
             {campo('empresa.endereco.cep', 'CEP', (a) => <input {...a} inputMode="numeric" {...texto('empresa.endereco.cep')} />, { largura: 'curta', ajuda: '8 dígitos.' })}
             {campo('empresa.endereco.telefone', 'Telefone', (a) => <input {...a} inputMode="tel" {...texto('empresa.endereco.telefone')} />, { ajuda: 'De 6 a 14 dígitos.' })}
           </div>
-          <h3 className="subgrupo">Vencimentos próprios do ICMS e do ISS</h3>
-          <p className="ajuda-grupo">Em branco: ICMS no dia 10 e ISS no dia 15 do mês seguinte, prorrogados para o próximo dia útil. Usados na simulação de impostos.</p>
+          <h3 className="subgrupo">Vencimentos próprios</h3>
+          <p className="ajuda-grupo">
+            Em branco: ICMS no dia 10 e ISS no dia 15 do mês seguinte, prorrogados para o próximo dia útil; CBS, IBS e IS sem vencimento (não viram título a pagar). Usados na simulação de impostos.
+          </p>
           <div className="grade">
             {VENCIMENTOS.map((tributo) => (
               <div key={tributo} className="grade">

@@ -12,7 +12,7 @@ const configuracao = {
   emissaoAutomatica: true,
   timeoutSegundos: 30,
   prazosCancelamento: { nfeHoras: 12, nfceMinutos: null, cteHoras: 168, nfseDias: 30 },
-  vencimentos: { icms: { dia: 9, ajuste: 'ANTECIPAR' }, iss: null },
+  vencimentos: { icms: { dia: 9, ajuste: 'ANTECIPAR' }, iss: null, cbs: { dia: 20, ajuste: 'PRORROGAR' }, ibs: null, is: null },
   certificadoA1: {
     titular: 'EMPRESA EXEMPLO LTDA:11222333000181',
     cnpj: '11222333000181',

@@ -10,6 +10,7 @@ import {
   SituacoesDocumento,
   TokenModes,
   Tributos,
+  TributosVencimentoEmpresa,
 } from '@erp/contracts';
 import { joiToJsonSchema, type JsonSchema } from './joi-schema';
 
@@ -107,8 +108,10 @@ const configuracaoEntrada = {
     },
     vencimentos: {
       type: 'object',
-      description: 'Dia de vencimento próprio do ICMS e do ISS (null: dia 10 e dia 15, prorrogados); usado pela simulação de impostos.',
-      properties: { icms: regraVencimento, iss: regraVencimento },
+      description:
+        'Dias de vencimento próprios, usados pela simulação de impostos: ICMS e ISS (null: dia 10 e dia 15, prorrogados); ' +
+        'CBS, IBS e IS (null: sem vencimento, não viram título a pagar até que a empresa o informe).',
+      properties: Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimento])),
     },
     certificadoA1: {
       type: ['object', 'null'],

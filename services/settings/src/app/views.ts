@@ -36,7 +36,7 @@ export function sharedView(doc: StoredSettings | null, now: Date): ConfiguracaoF
     timeoutSegundos: configuracao.timeoutSegundos,
     // Versions saved before the setting existed have none: the legal defaults.
     prazosCancelamento: configuracao.prazosCancelamento ?? configuracaoPadrao().prazosCancelamento,
-    vencimentos: configuracao.vencimentos ?? configuracaoPadrao().vencimentos,
+    vencimentos: { ...configuracaoPadrao().vencimentos, ...configuracao.vencimentos },
     certificadoA1: doc?.certificado ? certificadoInfo(doc.certificado, now) : null,
     nfse: {
       ...configuracao.nfse,

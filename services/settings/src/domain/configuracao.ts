@@ -25,7 +25,7 @@ export function configuracaoPadrao(): Configuracao {
     emissaoAutomatica: false,
     timeoutSegundos: TIMEOUT_PADRAO_SEGUNDOS,
     prazosCancelamento: { nfeHoras: null, nfceMinutos: null, cteHoras: null, nfseDias: null },
-    vencimentos: { icms: null, iss: null },
+    vencimentos: { icms: null, iss: null, cbs: null, ibs: null, is: null },
     empresa: {
       cnpj: null,
       razaoSocial: null,

@@ -1,4 +1,11 @@
-import { AjustesVencimento, RegimesTributarios, type CampoInvalido, type RegimeTributario, type RegraVencimento } from '@erp/contracts';
+import {
+  AjustesVencimento,
+  RegimesTributarios,
+  TributosVencimentoEmpresa,
+  type CampoInvalido,
+  type RegimeTributario,
+  type RegraVencimento,
+} from '@erp/contracts';
 import { PRAZOS_EMPRESA_LIMITES, cUfFromMunicipio, cUfFromSigla, cnpjProblem, interpretarCodigoServico, municipioProblem, normalizeCnpj } from '@erp/fiscal-rules';
 import { interpretarAmbiente } from './ambiente';
 import {
@@ -40,7 +47,7 @@ const SOMENTE_LEITURA = {
 const CAMPOS = {
   raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'vencimentos', 'certificadoA1', 'nfse', 'empresa'],
   prazosCancelamento: Object.keys(PRAZOS_EMPRESA_LIMITES),
-  vencimentos: ['icms', 'iss'],
+  vencimentos: [...TributosVencimentoEmpresa],
   regraVencimento: ['dia', 'ajuste'],
   certificadoA1: ['arquivoBase64', 'senha'],
   nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
@@ -372,10 +379,7 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
   const vencimentos = objetoOpcional(corpo, 'vencimentos', erros);
   if (vencimentos) {
     chavesDesconhecidas(vencimentos, 'vencimentos', CAMPOS.vencimentos, [], erros);
-    configuracao.vencimentos = {
-      icms: validarRegraVencimento(vencimentos, 'icms', erros),
-      iss: validarRegraVencimento(vencimentos, 'iss', erros),
-    };
+    for (const tributo of TributosVencimentoEmpresa) configuracao.vencimentos[tributo] = validarRegraVencimento(vencimentos, tributo, erros);
   }
 
   const empresa = objetoOpcional(corpo, 'empresa', erros);
@@ -396,7 +400,7 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
 }
 
 /** A due day (1-31) and how it moves off a non-business day; null or absent: the default rule of that tax. */
-function validarRegraVencimento(vencimentos: Objeto, chave: 'icms' | 'iss', erros: Erros): RegraVencimento | null {
+function validarRegraVencimento(vencimentos: Objeto, chave: (typeof TributosVencimentoEmpresa)[number], erros: Erros): RegraVencimento | null {
   const regra = objetoOpcional(vencimentos, chave, erros, 'vencimentos');
   if (!regra) return null;
   const prefixo = `vencimentos.${chave}`;

@@ -99,10 +99,17 @@ export const typeDefs = gql`
     ajuste: AjusteVencimento!
   }
 
-  "The company's ICMS and ISS due days; null is the default (ICMS day 10, ISS day 15, both postponed)."
+  """
+  The company's own due days. ICMS and ISS: null is the default (ICMS day 10, ISS day 15, both postponed).
+  CBS, IBS (state and municipal) and IS: null is none (no date in force from 2027), so their lines are not
+  provisioned until one is set.
+  """
   type VencimentosEmpresa {
     icms: RegraVencimento
     iss: RegraVencimento
+    cbs: RegraVencimento
+    ibs: RegraVencimento
+    is: RegraVencimento
   }
 
   input RegraVencimentoEntrada {
@@ -114,6 +121,9 @@ export const typeDefs = gql`
   input VencimentosEmpresaEntrada {
     icms: RegraVencimentoEntrada
     iss: RegraVencimentoEntrada
+    cbs: RegraVencimentoEntrada
+    ibs: RegraVencimentoEntrada
+    is: RegraVencimentoEntrada
   }
 
   type ConfiguracaoFiscal {

@@ -23,7 +23,7 @@ import {
 import type { CompanyDefaults } from '../messaging/company-settings';
 import type { SimulacaoRecord, TituloRecord } from '../store/models';
 import type { PagePosition, SimulationStore } from '../store/simulation-store';
-import { titulosDaSimulacao } from './payable-titles';
+import { semVencimento, titulosDaSimulacao } from './payable-titles';
 import { provisioningMetrics } from './metrics';
 import { simulacaoView, type SimulacaoView } from './views';
 
@@ -141,14 +141,18 @@ export class SimulationService {
    * request. Every title is claimed by a unique insert under its deterministic id, so a second call, a retry,
    * or any number of concurrent calls create each title once and queue one request per title; all of them
    * answer with the same titles. A crash after some claims loses nothing: the next call claims the rest and
-   * the outbox relay publishes whatever is pending, at once or at the next start.
+   * the outbox relay publishes whatever is pending, at once or at the next start. A line without a due date
+   * takes the company's current rule for it; without one it stays in `pendentesDeVencimento`, and a later call,
+   * once the company has set the date, creates just that title.
    */
   async provision(session: Session, id: string): Promise<SimulacaoView> {
     const { companyId, userId } = session;
     const record = isSimulationId(id) ? await this.store.find(companyId, id) : null;
     if (!record) throw notFound();
     const now = this.now();
-    const titulos = titulosDaSimulacao(record._id, record.resultado);
+    // Lines kept without a due date take the one the company's settings give now (asked only when there are such lines).
+    const regrasAtuais = semVencimento(record.resultado).length > 0 ? (await this.companyDefaults(companyId)).vencimentos : null;
+    const titulos = titulosDaSimulacao(record._id, record.resultado, regrasAtuais);
     await Promise.all(
       titulos.map((titulo) => {
         const payload: ContaPagarSolicitada = { ...titulo, companyId, solicitadoEm: now.toISOString() };

@@ -8,6 +8,6 @@ export { simular, compararRegimes, calcular } from './simular';
 export { validarEntrada, LIMITE_DINHEIRO_CENTAVOS, DATA_MINIMA, DATA_MAXIMA, type Validacao } from './validacao';
 export { type EntradaNormalizada } from './entrada';
 export { ehDiaUtil, prorrogar, antecipar, ultimoDiaUtilDoMes, pascoa } from './calendario';
-export { vencimentoMensal, vencimentoTrimestral } from './vencimentos';
+export { vencimentoMensal, vencimentoTrimestral, vencimentoPelaRegraAtual } from './vencimentos';
 export { diaDe, paraIso, lerIso, type Dia } from './datas';
 export { PRESUNCOES, type Atividade } from './data/lucro-presumido';

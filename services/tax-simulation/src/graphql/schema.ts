@@ -96,7 +96,10 @@ export const typeDefs = gql`
     criadaEm: DateTime!
     provisionada: Boolean!
     titulos: [TituloPagar!]!
-    "Tributos a pagar que não viram título por não terem vencimento definido (CBS, IBS e IS a partir de 2027)."
+    """
+    Tributos a pagar ainda sem título por falta de vencimento (CBS, IBS e IS a partir de 2027, sem prazo em norma
+    vigente): viram título num novo provisionamento depois que a empresa informar o dia nas configurações fiscais.
+    """
     pendentesDeVencimento: [String!]!
     partilhaDas: [ParcelaDas!]
     avisos: [String!]!

@@ -4,7 +4,7 @@ import type { OpcoesSimulacao } from '../domain';
 
 /**
  * The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate, and its own
- * ICMS and ISS due days.
+ * due days (ICMS, ISS, CBS, IBS, IS).
  */
 export type CompanyDefaults = (companyId: string) => Promise<OpcoesSimulacao>;
 
@@ -34,7 +34,10 @@ export function companyDefaultsOverNats(nc: NatsConnection, log: Logger, timeout
       throw unavailable();
     }
     const { regimeTributario, uf, aliquotaDas } = reply.configuracao.empresa;
-    const { icms, iss } = reply.configuracao.vencimentos;
-    return { empresa: { regime: regimeTributario, uf, aliquotaDas }, vencimentos: { ICMS: icms, ISS: iss } };
+    const { icms, iss, cbs, ibs, is } = reply.configuracao.vencimentos;
+    return {
+      empresa: { regime: regimeTributario, uf, aliquotaDas },
+      vencimentos: { ICMS: icms, ISS: iss, CBS: cbs, IBS: ibs, IS: is },
+    };
   };
 }
