@@ -115,6 +115,24 @@ export interface VencimentosEmpresa {
 /** The keys of `VencimentosEmpresa`, in the order the settings list them. */
 export const TributosVencimentoEmpresa = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
 
+/** Years a company may give CBS/IBS reference rates for: the CBS is charged from 2027 (ADCT art. 126). */
+export const ANOS_ALIQUOTA_REFERENCIA = { min: 2027, max: 2040 } as const;
+/** The IBS rates are the company's to give from 2029; 2026-2028 are fixed by law (ADCT arts. 125 and 127). */
+export const PRIMEIRO_ANO_IBS_REFERENCIA = 2029;
+
+/**
+ * The company's CBS/IBS rates for one year of the transition, in percent (at most 4 decimals, 0 to 50), where
+ * the law leaves them to a Senate resolution not yet issued: `cbs` the CBS reference rate (2027 on; 2027-2028
+ * charge it minus 0.1 p.p.), `ibsUf` / `ibsMun` the IBS state and municipal rates (2029 on). Null: the tax
+ * simulation's own assumption (CBS 8.8%) or, for the IBS, not computable.
+ */
+export interface AliquotaReferenciaAno {
+  ano: number;
+  cbs: number | null;
+  ibsUf: number | null;
+  ibsMun: number | null;
+}
+
 /** The plain (never secret) settings of a company, as kept and as shown. */
 export interface ParametrosFiscais {
   ambiente: Ambiente;
@@ -124,6 +142,8 @@ export interface ParametrosFiscais {
   timeoutSegundos: number;
   prazosCancelamento: PrazosCancelamento;
   vencimentos: VencimentosEmpresa;
+  /** One entry per year at most, sorted by year; empty when the company gives none. */
+  aliquotasReferencia: AliquotaReferenciaAno[];
   empresa: EmpresaFiscal;
 }
 
@@ -249,6 +269,16 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     nfseDias: Joi.number().integer().allow(null).required(),
   }).required(),
   vencimentos: Joi.object(Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimentoSchema.allow(null).required()]))).required(),
+  aliquotasReferencia: Joi.array()
+    .items(
+      Joi.object<AliquotaReferenciaAno>({
+        ano: Joi.number().integer().min(ANOS_ALIQUOTA_REFERENCIA.min).max(ANOS_ALIQUOTA_REFERENCIA.max).required(),
+        cbs: Joi.number().min(0).max(50).allow(null).required(),
+        ibsUf: Joi.number().min(0).max(50).allow(null).required(),
+        ibsMun: Joi.number().min(0).max(50).allow(null).required(),
+      }),
+    )
+    .required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({
     provedor: nullableString.required(),

@@ -41,6 +41,10 @@ export interface OperacaoTributavel {
   produtoZonaFrancaManaus?: boolean;
   aliquotaIs?: number;
   aliquotaIcmsCompras?: number;
+  /** Reference rates of the operation's year, over the company's settings (CBS 2027 on, IBS 2029 on). */
+  aliquotaReferenciaCbs?: number;
+  aliquotaIbsUf?: number;
+  aliquotaIbsMun?: number;
 }
 
 /** Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. */
@@ -112,6 +116,9 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   produtoZonaFrancaManaus: Joi.boolean(),
   aliquotaIs: Joi.number(),
   aliquotaIcmsCompras: Joi.number(),
+  aliquotaReferenciaCbs: Joi.number(),
+  aliquotaIbsUf: Joi.number(),
+  aliquotaIbsMun: Joi.number(),
 });
 
 export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({

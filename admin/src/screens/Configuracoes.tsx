@@ -36,6 +36,7 @@ interface Configuracao {
   };
   prazosCancelamento: Record<(typeof PRAZOS)[number], number | null>;
   vencimentos: Record<(typeof VENCIMENTOS)[number], { dia: number; ajuste: string } | null>;
+  aliquotasReferencia: { ano: number; cbs: number | null; ibsUf: number | null; ibsMun: number | null }[];
   versao: number;
   atualizadoEm: string | null;
 }
@@ -47,6 +48,7 @@ const VENCIMENTOS = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
 const CAMPOS_CONFIG = `ambiente seriePadrao series emissaoAutomatica timeoutSegundos
   prazosCancelamento { ${PRAZOS.join(' ')} }
   vencimentos { ${VENCIMENTOS.map((tributo) => `${tributo} { dia ajuste }`).join(' ')} }
+  aliquotasReferencia { ano cbs ibsUf ibsMun }
   certificadoA1 { titular cnpj emissor numeroSerie validoDe validoAte diasParaExpirar aviso senha }
   nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional descricaoServico usuario senha }
   empresa { cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas endereco { ${ENDERECO.join(' ')} } }
@@ -88,6 +90,8 @@ interface Formulario {
   certArquivo: { nome: string; base64: string } | null;
   certSenha: string;
   removerCertificado: boolean;
+  /** Not edited on this screen: sent back as read, so a save keeps it. */
+  aliquotasReferencia: Configuracao['aliquotasReferencia'];
 }
 
 function formularioDe(c: Configuracao): Formulario {
@@ -109,7 +113,7 @@ function formularioDe(c: Configuracao): Formulario {
     textos[`vencimentos.${tributo}.dia`] = regra ? String(regra.dia) : '';
     textos[`vencimentos.${tributo}.ajuste`] = regra?.ajuste ?? 'PRORROGAR';
   }
-  return { textos, emissaoAutomatica: c.emissaoAutomatica, nfseSenha: '', removerNfseSenha: false, certArquivo: null, certSenha: '', removerCertificado: false };
+  return { textos, emissaoAutomatica: c.emissaoAutomatica, nfseSenha: '', removerNfseSenha: false, certArquivo: null, certSenha: '', removerCertificado: false, aliquotasReferencia: c.aliquotasReferencia };
 }
 
 const vazioComoNulo = (texto: string) => (texto.trim() === '' ? null : texto.trim());
@@ -161,6 +165,7 @@ function entradaDe(f: Formulario): { entrada: Record<string, unknown>; locais: C
     timeoutSegundos: inteiro('timeoutSegundos'),
     prazosCancelamento,
     vencimentos,
+    aliquotasReferencia: f.aliquotasReferencia,
     empresa,
     nfse,
   };

@@ -13,6 +13,7 @@ const configuracao = {
   timeoutSegundos: 30,
   prazosCancelamento: { nfeHoras: 12, nfceMinutos: null, cteHoras: 168, nfseDias: 30 },
   vencimentos: { icms: { dia: 9, ajuste: 'ANTECIPAR' }, iss: null, cbs: { dia: 20, ajuste: 'PRORROGAR' }, ibs: null, is: null },
+  aliquotasReferencia: [{ ano: 2029, cbs: 9, ibsUf: 15, ibsMun: 2.7 }],
   certificadoA1: {
     titular: 'EMPRESA EXEMPLO LTDA:11222333000181',
     cnpj: '11222333000181',
@@ -72,7 +73,7 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
   },
   'settings.v1.get': {
     request: { companyId: 'acme' },
-    replies: [{ ok: true, configuracao: { ...configuracao, series: [...configuracao.series] } }, failure],
+    replies: [{ ok: true, configuracao: { ...configuracao, series: [...configuracao.series], aliquotasReferencia: configuracao.aliquotasReferencia.map((a) => ({ ...a })) } }, failure],
   },
   'settings.v1.sign': {
     request: { companyId: 'acme', algoritmo: 'RSA-SHA1', dadosBase64: 'AAEC' },
@@ -206,6 +207,6 @@ export const eventSamples: { [S in keyof EventContracts]: EventContracts[S] } = 
     companyId: 'acme',
     versao: 3,
     atualizadoEm: '2026-11-20T10:00:00.000Z',
-    configuracao: { ...configuracao, series: [...configuracao.series] },
+    configuracao: { ...configuracao, series: [...configuracao.series], aliquotasReferencia: configuracao.aliquotasReferencia.map((a) => ({ ...a })) },
   },
 };

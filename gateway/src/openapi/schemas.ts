@@ -113,6 +113,16 @@ const configuracaoEntrada = {
         'CBS, IBS e IS (null: sem vencimento, não viram título a pagar até que a empresa o informe).',
       properties: Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimento])),
     },
+    aliquotasReferencia: {
+      type: ['array', 'null'],
+      description:
+        'Alíquotas da CBS (referência, 2027 em diante) e do IBS (2029 em diante) por ano, em percentual, enquanto o Senado não as fixa; ' +
+        'usadas pela simulação de impostos (null: premissa de 8,8% para a CBS; IBS não calculável).',
+      items: {
+        type: 'object',
+        properties: { ano: { type: 'integer', minimum: 2027, maximum: 2040 }, cbs: { type: ['number', 'null'] }, ibsUf: { type: ['number', 'null'] }, ibsMun: { type: ['number', 'null'] } },
+      },
+    },
     certificadoA1: {
       type: ['object', 'null'],
       description: 'Envio do A1: `arquivoBase64` (o .pfx, até 64 KiB) e `senha`.',

@@ -37,6 +37,7 @@ export function sharedView(doc: StoredSettings | null, now: Date): ConfiguracaoF
     // Versions saved before the setting existed have none: the legal defaults.
     prazosCancelamento: configuracao.prazosCancelamento ?? configuracaoPadrao().prazosCancelamento,
     vencimentos: { ...configuracaoPadrao().vencimentos, ...configuracao.vencimentos },
+    aliquotasReferencia: configuracao.aliquotasReferencia ?? [],
     certificadoA1: doc?.certificado ? certificadoInfo(doc.certificado, now) : null,
     nfse: {
       ...configuracao.nfse,

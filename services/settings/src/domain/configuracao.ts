@@ -26,6 +26,7 @@ export function configuracaoPadrao(): Configuracao {
     timeoutSegundos: TIMEOUT_PADRAO_SEGUNDOS,
     prazosCancelamento: { nfeHoras: null, nfceMinutos: null, cteHoras: null, nfseDias: null },
     vencimentos: { icms: null, iss: null, cbs: null, ibs: null, is: null },
+    aliquotasReferencia: [],
     empresa: {
       cnpj: null,
       razaoSocial: null,

@@ -126,6 +126,24 @@ export const typeDefs = gql`
     is: RegraVencimentoEntrada
   }
 
+  """
+  The company's CBS/IBS rates for one year, in percent, where the law leaves them to a Senate resolution not yet
+  issued: cbs the CBS reference rate (2027 on), ibsUf / ibsMun the IBS rates (2029 on). Used by the tax simulation.
+  """
+  type AliquotaReferenciaAno {
+    ano: Int!
+    cbs: Float
+    ibsUf: Float
+    ibsMun: Float
+  }
+
+  input AliquotaReferenciaAnoEntrada {
+    ano: Int
+    cbs: Float
+    ibsUf: Float
+    ibsMun: Float
+  }
+
   type ConfiguracaoFiscal {
     ambiente: String!
     seriePadrao: Int!
@@ -134,6 +152,8 @@ export const typeDefs = gql`
     timeoutSegundos: Int!
     prazosCancelamento: PrazosCancelamento!
     vencimentos: VencimentosEmpresa!
+    "One entry per year (2027-2040), sorted; empty when none."
+    aliquotasReferencia: [AliquotaReferenciaAno!]!
     certificadoA1: ConfiguracaoFiscalCertificado
     nfse: ConfiguracaoFiscalNfse!
     empresa: ConfiguracaoFiscalEmpresa!
@@ -186,6 +206,7 @@ export const typeDefs = gql`
     timeoutSegundos: Int
     prazosCancelamento: PrazosCancelamentoEntrada
     vencimentos: VencimentosEmpresaEntrada
+    aliquotasReferencia: [AliquotaReferenciaAnoEntrada!]
     "null removes the stored certificate; omitted (or without arquivoBase64) keeps it."
     certificadoA1: ConfiguracaoFiscalCertificadoEntrada
     nfse: ConfiguracaoFiscalNfseEntrada

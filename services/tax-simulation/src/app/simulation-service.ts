@@ -50,6 +50,9 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
   'produtoZonaFrancaManaus',
   'aliquotaIs',
   'aliquotaIcmsCompras',
+  'aliquotaReferenciaCbs',
+  'aliquotaIbsUf',
+  'aliquotaIbsMun',
 ];
 
 /**

@@ -51,7 +51,10 @@ export interface EntradaNormalizada {
   readonly aliquotaDas: Fracao;
   readonly aliquotaDasInformada: boolean;
   readonly vencimentos: Readonly<Partial<Record<ChaveVencimentoLocal, RegraLocal>>>;
+  /** The company's reference rates by year (`opcoes.aliquotasReferencia`). */
   readonly referencias: ReadonlyMap<number, ReferenciaAno>;
+  /** The reference rates the input gives for the operation's year; they win over `referencias`. */
+  readonly referenciaInformada: ReferenciaAno;
   /** Input fields given but meaningless for this document; the result names them in its avisos. */
   readonly ignorados: readonly string[];
 }

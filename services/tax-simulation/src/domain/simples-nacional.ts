@@ -1,3 +1,4 @@
+import { ignorarReferenciasInformadas } from './cbs-ibs';
 import { type Apuracao, aliquotaPublica } from './apuracao';
 import { textoPercentual, textoReais } from './texto';
 import {
@@ -87,6 +88,7 @@ export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
   } else {
     a.aviso('A partir de 2027 a CBS e o IBS do optante pelo Simples Nacional estão dentro do DAS; a opção por pagá-los no regime regular não é simulada.');
   }
+  ignorarReferenciasInformadas(a, 'o Simples Nacional não tem linhas de CBS e IBS');
 
   if (e.rbt12Centavos !== null && e.rbt12Centavos > LIMITE_SIMPLES_CENTAVOS) {
     a.naoCalculavel(

@@ -49,6 +49,15 @@ export interface EntradaSimulacao {
   aliquotaIs?: number | null;
   /** ICMS rate, in percent, charged on `comprasCreditaveis`; default the internal rate of the issuer's UF. */
   aliquotaIcmsCompras?: number | null;
+  /**
+   * Reference rates for the operation's year, in percent, over the company's (`opcoes.aliquotasReferencia`) and
+   * the shipped assumption: the CBS reference (2027 on; in 2027-2028 charged minus 0.1 p.p.) and the IBS state
+   * and municipal rates (2029 on, set each year by Senate resolution). Given for a year that does not use them,
+   * they are ignored with a note.
+   */
+  aliquotaReferenciaCbs?: number | null;
+  aliquotaIbsUf?: number | null;
+  aliquotaIbsMun?: number | null;
 }
 
 /** The company's fiscal settings that act as defaults. */

@@ -198,6 +198,12 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const icmsComprasBruta = campo(bruta, 'aliquotaIcmsCompras');
   const aliquotaIcmsCompras = icmsComprasBruta === undefined ? undefined : c.percentual('aliquotaIcmsCompras', icmsComprasBruta, 0, 40);
 
+  const referencia = (nome: string) => {
+    const v = campo(bruta, nome);
+    return v === undefined ? null : (c.percentual(nome, v, 0, 50) ?? null);
+  };
+  const referenciaInformada = { cbs: referencia('aliquotaReferenciaCbs'), ibsUf: referencia('aliquotaIbsUf'), ibsMun: referencia('aliquotaIbsMun') };
+
   const dasBruta = campo(empresa, 'aliquotaDas');
   const aliquotaDas = dasBruta === undefined ? undefined : c.percentual('empresa.aliquotaDas', dasBruta, 0, 33, true);
 
@@ -247,6 +253,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       aliquotaDasInformada: aliquotaDas !== undefined,
       vencimentos,
       referencias,
+      referenciaInformada,
       ignorados,
     },
   };

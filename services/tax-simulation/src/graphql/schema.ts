@@ -143,6 +143,15 @@ export const typeDefs = gql`
     aliquotaIs: Float
     "ICMS das compras, percentual; padrão: a alíquota interna da UF de origem."
     aliquotaIcmsCompras: Float
+    """
+    Alíquota de referência da CBS do ano da operação, percentual (0 a 50): vale sobre a das configurações fiscais da
+    empresa e sobre a PREMISSA de 8,8% (2027 em diante; em 2027-2028 cobra-se 0,1 ponto a menos).
+    """
+    aliquotaReferenciaCbs: Float
+    "IBS estadual do ano da operação, percentual (2029 em diante, fixado por resolução do Senado)."
+    aliquotaIbsUf: Float
+    "IBS municipal do ano da operação, percentual (2029 em diante, fixado por resolução do Senado)."
+    aliquotaIbsMun: Float
   }
 
   type Query {
