@@ -37,6 +37,8 @@ export interface OperacaoTributavel {
   baseAcumuladaTrimestre?: number;
   receitaAcumuladaAno?: number;
   lucroRealTrimestre?: number;
+  /** Part of `receitaAcumuladaAno` that already took the LC 224/2025 surcharge. */
+  receitaExcedenteAno?: number;
   mercadoriaImportada?: boolean;
   produtoZonaFrancaManaus?: boolean;
   aliquotaIs?: number;
@@ -112,6 +114,7 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   baseAcumuladaTrimestre: Joi.number(),
   receitaAcumuladaAno: Joi.number(),
   lucroRealTrimestre: Joi.number(),
+  receitaExcedenteAno: Joi.number(),
   mercadoriaImportada: Joi.boolean(),
   produtoZonaFrancaManaus: Joi.boolean(),
   aliquotaIs: Joi.number(),

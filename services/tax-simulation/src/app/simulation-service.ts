@@ -46,6 +46,7 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
   'baseAcumuladaTrimestre',
   'receitaAcumuladaAno',
   'lucroRealTrimestre',
+  'receitaExcedenteAno',
   'mercadoriaImportada',
   'produtoZonaFrancaManaus',
   'aliquotaIs',

@@ -42,6 +42,8 @@ export interface EntradaNormalizada {
   readonly comprasCentavos: number;
   readonly baseAcumuladaTrimestreCentavos: number;
   readonly receitaAcumuladaAnoCentavos: number;
+  /** The part of `receitaAcumuladaAnoCentavos` that already took the LC 224 surcharge (0 when not given). */
+  readonly receitaExcedenteAnoCentavos: number;
   readonly lucroRealTrimestreCentavos: number | null;
   readonly mercadoriaImportada: boolean;
   readonly produtoZfm: boolean;

@@ -41,6 +41,11 @@ export interface EntradaSimulacao {
   baseAcumuladaTrimestre?: number | null;
   receitaAcumuladaAno?: number | null;
   lucroRealTrimestre?: number | null;
+  /**
+   * The part of `receitaAcumuladaAno` that already took the LC 224/2025 surcharge (revenue above an earlier
+   * quarter's room, or above R$ 5 million), default 0: the room left for this operation depends on it.
+   */
+  receitaExcedenteAno?: number | null;
   /** Imported goods (or import content above 40%): interstate ICMS 4% (Res. SF 13/2012). */
   mercadoriaImportada?: boolean | null;
   /** Product whose industrialisation is incentivised in the Manaus free-trade zone: keeps IPI from 2027. */

@@ -190,6 +190,10 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const baseAcumulada = opcional('baseAcumuladaTrimestre', 'NAO_NEGATIVO');
   const receitaAcumulada = opcional('receitaAcumuladaAno', 'NAO_NEGATIVO');
   const lucroReal = opcional('lucroRealTrimestre', 'QUALQUER');
+  const receitaExcedente = opcional('receitaExcedenteAno', 'NAO_NEGATIVO');
+  if (receitaExcedente !== undefined && receitaExcedente > (receitaAcumulada ?? 0)) {
+    c.erro('receitaExcedenteAno', 'FORA_DO_INTERVALO', 'receitaExcedenteAno é parte de receitaAcumuladaAno e não pode passar dela.');
+  }
 
   const mercadoriaImportada = c.booleano('mercadoriaImportada', campo(bruta, 'mercadoriaImportada'));
   const produtoZfm = c.booleano('produtoZonaFrancaManaus', campo(bruta, 'produtoZonaFrancaManaus'));
@@ -244,6 +248,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       comprasCentavos: compras ?? 0,
       baseAcumuladaTrimestreCentavos: baseAcumulada ?? 0,
       receitaAcumuladaAnoCentavos: receitaAcumulada ?? 0,
+      receitaExcedenteAnoCentavos: receitaExcedente ?? 0,
       lucroRealTrimestreCentavos: lucroReal ?? null,
       mercadoriaImportada,
       produtoZfm,

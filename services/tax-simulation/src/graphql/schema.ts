@@ -137,6 +137,11 @@ export const typeDefs = gql`
     baseAcumuladaTrimestre: Float
     receitaAcumuladaAno: Float
     lucroRealTrimestre: Float
+    """
+    Reais: a parte de receitaAcumuladaAno que já teve a presunção acrescida pela LC 224/2025 (acima da folga de um
+    trimestre anterior ou de R$ 5 milhões no ano); padrão 0. Dela depende a folga que resta a esta operação.
+    """
+    receitaExcedenteAno: Float
     mercadoriaImportada: Boolean
     produtoZonaFrancaManaus: Boolean
     "Imposto Seletivo, percentual (2027 em diante)."

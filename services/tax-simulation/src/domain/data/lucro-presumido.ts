@@ -68,16 +68,19 @@ export type Atividade = keyof typeof PRESUNCOES;
 
 /**
  * LC 224/2025: the presumption percentages are multiplied by 1.10 on the part of the year's gross revenue
- * above R$ 5,000,000, a limit prorated per quarter (R$ 1,250,000 each, unused room carried to the
- * following quarters of the year). IRPJ from 1/1/2026; CSLL from the 2nd quarter of 2026 because of the
- * 90-day rule (one source says 1 May 2026). SECONDARY: law-firm summaries of LC 224 and IN RFB 2.305/2025.
+ * above R$ 5,000,000, a limit prorated per quarter: R$ 1,250,000 of room each quarter, unused room carried to
+ * the following quarters of the year, revenue above a quarter's room not eating the next quarter's, and once
+ * the year's revenue passed R$ 5,000,000 all later revenue surcharged. IRPJ from 1/1/2026; CSLL from the 2nd
+ * quarter of 2026 because of the 90-day rule (one source says 1 May 2026). SECONDARY: law-firm summaries of
+ * LC 224 and IN RFB 2.305/2025 (research §2).
  */
 export interface AcrescimoPresuncao extends Vigente {
   readonly fator: Fracao;
   readonly limiteTrimestralCentavos: number;
+  readonly limiteAnualCentavos: number;
 }
 
-const ACRESCIMO = { fator: { n: 11n, d: 10n }, limiteTrimestralCentavos: 1_250_000_00 };
+const ACRESCIMO = { fator: { n: 11n, d: 10n }, limiteTrimestralCentavos: 1_250_000_00, limiteAnualCentavos: 5_000_000_00 };
 
 export const ACRESCIMO_LC224_IRPJ: readonly AcrescimoPresuncao[] = [
   { ...ACRESCIMO, vigenciaInicio: '2026-01-01', vigenciaFim: null, fonte: 'LC 224/2025; Decreto 12.808/2025; IN RFB 2.305/2025 (IRPJ desde 1º/1/2026)' },
