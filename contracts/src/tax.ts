@@ -49,7 +49,12 @@ export interface OperacaoTributavel {
   aliquotaIbsMun?: number;
 }
 
-/** Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. */
+/**
+ * Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. The operations
+ * are the items of one document, in order: the Lucro Presumido figures that run through a quarter or a year
+ * (`baseAcumuladaTrimestre`, `receitaAcumuladaAno`, `receitaExcedenteAno`, each item's own being the figure before
+ * the document) carry what the earlier items added, so the items' IRPJ and CSLL add up to the whole document's.
+ */
 export interface TaxCalculateRequest {
   companyId: string;
   operacoes: OperacaoTributavel[];

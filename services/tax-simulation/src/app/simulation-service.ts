@@ -14,6 +14,7 @@ import { pendingEvent, type Logger } from '@erp/kit';
 import {
   compararRegimes,
   simular,
+  simularDocumento,
   type DadosEmpresa,
   type EntradaSimulacao,
   type ErroCampo,
@@ -186,30 +187,25 @@ export class SimulationService {
   }
 
   /**
-   * `tax.v1.calculate`: the same engine and the same company defaults, nothing kept; one result per operation,
-   * or every invalid field of every operation at once (`operacoes[i].campo`).
+   * `tax.v1.calculate`: the same engine and the same company defaults, nothing kept; the operations are the items
+   * of one document, in order, so the quarter's IRPJ base and the year's revenue run through them (the items add up
+   * to the whole document's IRPJ additional and LC 224 surcharge). One result per operation, or every invalid field
+   * of every operation at once (`operacoes[i].campo`).
    */
   async calculate(request: TaxCalculateRequest): Promise<TaxCalculateReply> {
     const opcoes = await this.companyDefaults(request.companyId);
+    const documento = simularDocumento(request.operacoes, opcoes);
+    if (documento.ok) return { ok: true, resultados: documento.resultados.map(resultadoCalculo) };
     const campos: CampoSimulacaoInvalido[] = [];
-    const resultados: ResultadoCalculo[] = [];
-    request.operacoes.forEach((operacao, i) => {
-      const simulacao = simular(operacao, opcoes);
-      if (!simulacao.ok) {
-        for (const erro of asCampos(simulacao.erros)) {
-          // A fault of the company's settings is one fault, not one per operation.
-          const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${i}].${erro.campo}`;
-          if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
-        }
-        return;
+    for (const { indice, erros } of documento.erros) {
+      for (const erro of asCampos(erros)) {
+        // A fault of the company's settings is one fault, not one per operation.
+        const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${indice}].${erro.campo}`;
+        if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
       }
-      resultados.push(resultadoCalculo(simulacao.resultado));
-    });
-    if (campos.length > 0) {
-      const { erro } = invalidRefusal(campos);
-      return { ok: false, codigo: TaxErrorCodes.SIMULACAO_INVALIDA, erro, campos };
     }
-    return { ok: true, resultados };
+    const { erro } = invalidRefusal(campos);
+    return { ok: false, codigo: TaxErrorCodes.SIMULACAO_INVALIDA, erro, campos };
   }
 
   /**

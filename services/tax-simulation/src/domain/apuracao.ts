@@ -2,6 +2,7 @@ import { type EntradaNormalizada } from './entrada';
 import { emPercentual, type Fracao } from './fracao';
 import {
   TRIBUTOS,
+  type AcumuladosLucroPresumido,
   type Aliquota,
   type ComponenteLinha,
   type LinhaSimulacao,
@@ -39,6 +40,7 @@ export class Apuracao {
   readonly avisos: string[] = [];
   readonly premissas: string[] = [];
   partilhaDas: ParcelaDas[] | null = null;
+  acumulados: AcumuladosLucroPresumido | null = null;
 
   constructor(readonly entrada: EntradaNormalizada) {}
 

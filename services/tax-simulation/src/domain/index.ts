@@ -4,7 +4,7 @@
  */
 export type * from './tipos';
 export { TIPOS_DOCUMENTO, REGIMES, TRIBUTOS, ANEXOS_SIMPLES, CODIGOS_ERRO } from './tipos';
-export { simular, compararRegimes, calcular } from './simular';
+export { simular, compararRegimes, calcular, simularDocumento } from './simular';
 export { validarEntrada, LIMITE_DINHEIRO_CENTAVOS, DATA_MINIMA, DATA_MAXIMA, type Validacao } from './validacao';
 export { type EntradaNormalizada } from './entrada';
 export { ehDiaUtil, prorrogar, antecipar, ultimoDiaUtilDoMes, pascoa } from './calendario';

@@ -97,6 +97,12 @@ export function apurarLucroPresumido(a: Apuracao): void {
     componentes: irpj.componentes,
   });
 
+  a.acumulados = {
+    baseTrimestreCentavos: e.baseAcumuladaTrimestreCentavos + irpjBase.base,
+    receitaAnoCentavos: e.receitaAcumuladaAnoCentavos + e.valorCentavos,
+    receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + excedente,
+  };
+
   const csll = vigenteObrigatorio(CSLL, e.dataIso);
   const csllBase = basePresumida(e.valorCentavos, presuncao.csll, acrescimoCsll, excedente);
   a.adicionar({

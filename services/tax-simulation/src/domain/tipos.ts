@@ -141,6 +141,17 @@ export interface ParcelaDas {
   residuoCentavos?: number;
 }
 
+/**
+ * The Lucro Presumido running figures after an operation (its inputs plus what it adds), to carry into the
+ * next operation of the same period: the quarter's IRPJ presumed base, the year's revenue, and the part of that
+ * revenue surcharged by LC 224/2025.
+ */
+export interface AcumuladosLucroPresumido {
+  baseTrimestreCentavos: number;
+  receitaAnoCentavos: number;
+  receitaExcedenteAnoCentavos: number;
+}
+
 export interface ResultadoSimulacao {
   tipoDocumento: TipoDocumento;
   regime: Regime;
@@ -154,6 +165,8 @@ export interface ResultadoSimulacao {
   /** False when a line could not be computed, so the total is a floor, not the full cost. */
   completo: boolean;
   partilhaDas: ParcelaDas[] | null;
+  /** Lucro Presumido only (null otherwise, and on a shipment without revenue). */
+  acumulados?: AcumuladosLucroPresumido | null;
   /** What the engine decided or ignored, in sentences. */
   avisos: string[];
   /** Assumptions (not law) the figures rest on. */
@@ -191,3 +204,5 @@ export interface ErroCampo {
 
 export type Simulacao = { ok: true; resultado: ResultadoSimulacao } | { ok: false; erros: ErroCampo[] };
 export type Comparacao = { ok: true; resultados: ResultadoSimulacao[] } | { ok: false; erros: ErroCampo[] };
+/** The operations of one document: one result per operation, or the refused fields of each refused one. */
+export type SimulacaoDocumento = { ok: true; resultados: ResultadoSimulacao[] } | { ok: false; erros: { indice: number; erros: ErroCampo[] }[] };
