@@ -70,13 +70,23 @@ export interface LinhaImpostoCalculada {
   /** `YYYY-MM-DD` or null. */
   vencimento: string | null;
   fundamento: string;
+  /**
+   * True when the law needs a figure the operation did not carry (the Lucro Real IRPJ/CSLL without the quarter's
+   * profit, the IBS from 2029 without its rate): `valorCentavos` is then 0 meaning unknown, not "no tax".
+   */
+  naoCalculavel: boolean;
+  /** Why it is not computable; null otherwise. */
+  motivo: string | null;
 }
 
 export interface ResultadoCalculo {
   /** The regime the figures were computed under (the operation's, else the company's settings). */
   regime: RegimeTributario;
   linhas: LinhaImpostoCalculada[];
+  /** The lines that are paid and computable; a floor when `completo` is false. */
   totalDevidoCentavos: number;
+  /** False when a payable line is `naoCalculavel`. */
+  completo: boolean;
 }
 
 /** One refused field of a simulation input: path, stable rule code, message for people. */
@@ -144,6 +154,8 @@ const linhaSchema = Joi.object<LinhaImpostoCalculada>({
   informativo: Joi.boolean().required(),
   vencimento: Joi.string().allow(null).required(),
   fundamento: Joi.string().allow('').required(),
+  naoCalculavel: Joi.boolean().required(),
+  motivo: Joi.string().allow(null).required(),
 });
 
 export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(
@@ -157,6 +169,7 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
             .required(),
           linhas: Joi.array().items(linhaSchema).required(),
           totalDevidoCentavos: Joi.number().integer().required(),
+          completo: Joi.boolean().required(),
         }),
       )
       .required(),

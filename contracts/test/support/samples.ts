@@ -132,8 +132,12 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
         resultados: [
           {
             regime: 'LUCRO_PRESUMIDO',
-            linhas: [{ tributo: 'ICMS', baseCentavos: 100000, aliquota: 12, valorCentavos: 12000, informativo: false, vencimento: '2026-12-10', fundamento: 'LC 87/1996' }],
+            linhas: [
+              { tributo: 'ICMS', baseCentavos: 100000, aliquota: 12, valorCentavos: 12000, informativo: false, vencimento: '2026-12-10', fundamento: 'LC 87/1996', naoCalculavel: false, motivo: null },
+              { tributo: 'IRPJ', baseCentavos: 0, aliquota: 15, valorCentavos: 0, informativo: false, vencimento: '2027-01-29', fundamento: 'Lei 9.430/1996', naoCalculavel: true, motivo: 'lucro real do trimestre não informado' },
+            ],
             totalDevidoCentavos: 12000,
+            completo: false,
           },
         ],
       },

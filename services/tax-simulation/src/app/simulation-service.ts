@@ -283,7 +283,10 @@ function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
       informativo: linha.informativo,
       vencimento: linha.vencimento,
       fundamento: linha.fundamento,
+      naoCalculavel: linha.naoCalculavel === true,
+      motivo: linha.motivo ?? null,
     })),
     totalDevidoCentavos: resultado.totalDevidoCentavos,
+    completo: resultado.completo,
   };
 }
