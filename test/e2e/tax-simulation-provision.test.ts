@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects } from '@erp/contracts';
-import { rest, stackEnv } from '../support/env';
+import { graphql, rest, stackEnv } from '../support/env';
 import { corpoCompleto } from './settings-helpers';
 import { SIMULACOES, empresaConfigurada, empresaNova, lerMensagens, mensagensAssentadas, provisionar, simular } from './tax-simulation-helpers';
 
@@ -183,6 +183,46 @@ describe('tax simulation - provisioning', () => {
     const mensagens = await mensagensAssentadas(nc, id, 6);
     expect(mensagens.map((m) => m.msgId).sort()).toEqual(depois.titulos.map((t: { id: string }) => t.id).sort());
     expect(mensagens.find((m) => m.evento.tributo === 'CBS')!.evento).toMatchObject({ valorCentavos: 82650, vencimento: '2027-04-20', competencia: '2027-03', credor: 'UNIAO' });
+  });
+
+  it('tax simulation - only one regime of a comparison is provisioned; another one is refused with COMPARACAO_JA_PROVISIONADA', async () => {
+    // NFS-e R$ 10,000, ISS 5%, October 2026, compared under SN (DAS 6% = 600.00), LP and LR.
+    const { admin } = await empresaNova('prov-comp');
+    const comparar = async () => {
+      const r = await graphql(
+        `mutation ($input: SimularImpostosInput!) { compararRegimes(input: $input) { id regime comparacaoId } }`,
+        { input: { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', aliquotaIss: 5 } },
+        admin,
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data!.compararRegimes as { id: string; regime: string }[];
+    };
+
+    const [sn, lp] = await comparar();
+    const escolhida = await rest('POST', `${SIMULACOES}/${lp.id}/provisionar`, { bearer: admin });
+    expect(escolhida.status).toBe(200);
+    const titulosLp = escolhida.body.dados.titulos.length;
+    expect(titulosLp).toBeGreaterThan(0);
+    // The same one again is idempotent; the other regime is refused, over REST and GraphQL alike, and writes nothing.
+    expect((await rest('POST', `${SIMULACOES}/${lp.id}/provisionar`, { bearer: admin })).body.dados).toEqual(escolhida.body.dados);
+    const outra = await rest('POST', `${SIMULACOES}/${sn.id}/provisionar`, { bearer: admin });
+    expect(outra.status).toBe(409);
+    expect(outra.body).toMatchObject({ sucesso: false, codigo: 'COMPARACAO_JA_PROVISIONADA', simulacaoProvisionada: lp.id });
+    const viaGraphql = await provisionar(admin, sn.id);
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('COMPARACAO_JA_PROVISIONADA');
+    expect((await rest('GET', `${SIMULACOES}/${sn.id}`, { bearer: admin })).body.dados).toMatchObject({ provisionada: false, titulos: [] });
+    expect(await db.collection('titulos').countDocuments({ simulacaoId: sn.id })).toBe(0);
+
+    // A fresh comparison, its three regimes provisioned at once: exactly one wins, the others get 409.
+    const tres = await comparar();
+    const respostas = await Promise.all(tres.map((s) => rest('POST', `${SIMULACOES}/${s.id}/provisionar`, { bearer: admin })));
+    expect(respostas.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const vencedora = tres[respostas.findIndex((r) => r.status === 200)];
+    for (const r of respostas.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ codigo: 'COMPARACAO_JA_PROVISIONADA', simulacaoProvisionada: vencedora.id });
+    for (const perdedora of tres.filter((s) => s.id !== vencedora.id)) {
+      expect(await db.collection('titulos').countDocuments({ simulacaoId: perdedora.id })).toBe(0);
+      expect(await lerMensagens(nc, perdedora.id)).toEqual([]);
+    }
   });
 
   it('tax simulation - a title whose request was recorded but not published (a crash) is published by the relay', async () => {

@@ -155,6 +155,16 @@ export class SimulationService {
     const record = isSimulationId(id) ? await this.store.find(companyId, id) : null;
     if (!record) throw notFound();
     const now = this.now();
+    if (record.comparacaoId !== null) {
+      // The company pays under one regime: the first regime of a comparison provisioned is the only one.
+      const escolhida = await this.store.claimComparison({ _id: record.comparacaoId, companyId, simulacaoId: record._id, em: now });
+      if (escolhida !== record._id) {
+        throw new Refusal(TaxErrorCodes.COMPARACAO_JA_PROVISIONADA, `outro regime desta comparação já foi provisionado (simulação ${escolhida})`, {
+          status: 409,
+          extra: { simulacaoProvisionada: escolhida },
+        });
+      }
+    }
     // Lines kept without a due date take the one the company's settings give now (asked only when there are such lines).
     const regrasAtuais = semVencimento(record.resultado).length > 0 ? (await this.companyDefaults(companyId)).vencimentos : null;
     const titulos = titulosDaSimulacao(record._id, record.resultado, regrasAtuais);

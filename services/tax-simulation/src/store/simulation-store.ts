@@ -1,6 +1,6 @@
 import type { Connection, mongo } from 'mongoose';
 import { claimOnce } from '@erp/kit';
-import { taxModels, type ProvisionamentoRecord, type SimulacaoRecord, type TaxModels, type TituloRecord } from './models';
+import { taxModels, type EscolhaComparacaoRecord, type ProvisionamentoRecord, type SimulacaoRecord, type TaxModels, type TituloRecord } from './models';
 
 /** Where the previous page ended (exclusive): newest first by creation, then by id. */
 export interface PagePosition {
@@ -48,6 +48,17 @@ export class SimulationStore {
 
   claimProvisioning(record: ProvisionamentoRecord): Promise<boolean> {
     return claimOnce(this.models.provisionamentos, record);
+  }
+
+  /**
+   * Claims the comparison for one of its simulations (kit `claimOnce`) and answers which simulation holds it: the
+   * caller's when it won or had won before, else the one that did.
+   */
+  async claimComparison(record: EscolhaComparacaoRecord): Promise<string> {
+    if (await claimOnce(this.models.escolhasComparacao, record)) return record.simulacaoId;
+    const holder = await this.models.escolhasComparacao.findOne({ _id: record._id, companyId: record.companyId }).lean<EscolhaComparacaoRecord>().exec();
+    if (!holder) throw new Error(`comparison ${record._id} claimed but not readable`);
+    return holder.simulacaoId;
   }
 
   /** The titles of some simulations of one company, by simulation id. */
