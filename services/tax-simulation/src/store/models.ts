@@ -84,7 +84,8 @@ const tituloSchema = new Schema<TituloRecord>(
   },
   { collection: 'titulos', versionKey: false, minimize: false },
 );
-tituloSchema.index({ simulacaoId: 1 }, { name: 'simulacao' });
+// The titles of some simulations of one company (`titlesOf`): the company first, like every read.
+tituloSchema.index({ companyId: 1, simulacaoId: 1 }, { name: 'empresa_simulacao' });
 
 const provisionamentoSchema = new Schema<ProvisionamentoRecord>(
   {
