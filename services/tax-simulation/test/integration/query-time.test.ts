@@ -15,7 +15,7 @@ afterAll(async () => {
 /** Enough documents, each large, that reading them takes well over a millisecond. */
 async function seed(collection: string, doc: (i: number) => object, count = 3_000): Promise<void> {
   const docs = Array.from({ length: count }, (_, i) => doc(i));
-  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500) as never[]);
+  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500));
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
