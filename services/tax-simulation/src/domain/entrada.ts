@@ -1,9 +1,12 @@
 import { type Atividade } from './data/lucro-presumido';
-import { type Uf } from './data/ufs';
+import { type SiglaUf } from '@erp/fiscal-rules';
 import { type Ajuste } from './data/vencimentos';
 import { type Dia } from './datas';
 import { type Fracao } from './fracao';
 import { type AnexoSimples, type Regime, type TipoDocumento } from './tipos';
+
+/** A federation unit (the shared table of `@erp/fiscal-rules`). */
+export type Uf = SiglaUf;
 
 export interface RegraLocal {
   readonly dia: number;

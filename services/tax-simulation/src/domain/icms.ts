@@ -6,7 +6,8 @@ import {
   INTERESTADUAL_SUL_SUDESTE_PARA_DEMAIS,
   type AliquotaInternaIcms,
 } from './data/icms';
-import { REGIAO_DA_UF, type Uf } from './data/ufs';
+import { regiaoDaUf } from '@erp/fiscal-rules';
+import { type Uf } from './entrada';
 import { type FaseTransicao } from './data/transicao';
 import { type EntradaNormalizada } from './entrada';
 import { aplicar, multiplicar, somar, type Fracao } from './fracao';
@@ -29,7 +30,7 @@ export function aliquotaInterna(uf: Uf, dataIso: string): AliquotaComFonte | nul
 }
 
 function ehSulSudesteExcetoEs(uf: Uf): boolean {
-  const regiao = REGIAO_DA_UF[uf];
+  const regiao = regiaoDaUf(uf);
   return (regiao === 'S' || regiao === 'SE') && uf !== 'ES';
 }
 

@@ -1,13 +1,14 @@
 import { textoReais } from './texto';
 import { PRESUNCOES, ATIVIDADE_PADRAO, type Atividade } from './data/lucro-presumido';
 import { ALIQUOTA_DAS_PADRAO } from './data/simples-nacional';
-import { ehUf, type Uf } from './data/ufs';
+import { ehSiglaUf } from '@erp/fiscal-rules';
 import { diaDe, lerIso } from './datas';
 import { escalarExato } from './decimal';
 import { fracao, type Fracao } from './fracao';
 import {
   type ChaveVencimentoLocal,
   type EntradaNormalizada,
+  type Uf,
   type ReferenciaAno,
   type RegraLocal,
 } from './entrada';
@@ -99,7 +100,7 @@ class Coletor {
   uf(nome: string, v: unknown): Uf | undefined {
     if (v === undefined) return undefined;
     if (typeof v !== 'string') return this.erro(nome, 'TIPO_INVALIDO', `${nome} deve ser a sigla da UF (ex.: SP).`);
-    if (!ehUf(v)) return this.erro(nome, 'UF_DESCONHECIDA', `${nome}: "${v.slice(0, 10)}" não é a sigla de uma UF.`);
+    if (!ehSiglaUf(v)) return this.erro(nome, 'UF_DESCONHECIDA', `${nome}: "${v.slice(0, 10)}" não é a sigla de uma UF.`);
     return v;
   }
 
