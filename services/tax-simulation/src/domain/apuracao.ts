@@ -1,5 +1,5 @@
-import { type EntradaNormalizada } from './entrada';
-import { emPercentual, type Fracao } from './fracao';
+import { type EntradaNormalizada } from './input';
+import { emPercentual, type Fracao } from './fraction';
 import {
   TRIBUTOS,
   type AcumuladosLucroPresumido,
@@ -8,7 +8,7 @@ import {
   type LinhaSimulacao,
   type ParcelaDas,
   type Tributo,
-} from './tipos';
+} from './types';
 import { vencimentoDe } from './vencimentos';
 
 export function aliquotaPublica(f: Fracao): Aliquota {

@@ -1,10 +1,10 @@
 import { type Apuracao, componente } from './apuracao';
-import { textoPercentual } from './texto';
+import { textoPercentual } from './text';
 import { PREMISSA_REFERENCIA_CBS, type FaseTransicao } from './data/transicao';
-import { aplicar, subtrair, type Fracao } from './fracao';
-import { type ReferenciaAno } from './entrada';
-import { type Tributo } from './tipos';
-import { emVigor } from './vigencia';
+import { aplicar, subtrair, type Fracao } from './fraction';
+import { type ReferenciaAno } from './input';
+import { type Tributo } from './types';
+import { emVigor } from './validity';
 
 /** The document's amounts that leave the CBS/IBS base (LC 214/2025 art. 12 §2º V; NF-e rule UB16-10). */
 export interface DeducoesBase {

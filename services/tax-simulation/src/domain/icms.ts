@@ -7,12 +7,12 @@ import {
   type AliquotaInternaIcms,
 } from './data/icms';
 import { regiaoDaUf } from '@erp/fiscal-rules';
-import { type Uf } from './entrada';
+import { type Uf } from './input';
 import { type FaseTransicao } from './data/transicao';
-import { type EntradaNormalizada } from './entrada';
-import { aplicar, multiplicar, somar, type Fracao } from './fracao';
-import { textoReais } from './texto';
-import { emVigor, vigeEm } from './vigencia';
+import { type EntradaNormalizada } from './input';
+import { aplicar, multiplicar, somar, type Fracao } from './fraction';
+import { textoReais } from './text';
+import { emVigor, vigeEm } from './validity';
 
 const INTERNAS_POR_UF = new Map<Uf, AliquotaInternaIcms[]>();
 for (const a of ALIQUOTAS_INTERNAS_ICMS) INTERNAS_POR_UF.set(a.uf, [...(INTERNAS_POR_UF.get(a.uf) ?? []), a]);

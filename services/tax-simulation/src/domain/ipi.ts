@@ -1,8 +1,8 @@
 import { type Apuracao } from './apuracao';
 import { TIPI_EMBUTIDA, type AliquotaTipi } from './data/tipi';
 import { IPI_ZFM_ALIQUOTA_MINIMA, type FaseTransicao } from './data/transicao';
-import { aplicar, comparar, ZERO, type Fracao } from './fracao';
-import { emVigor } from './vigencia';
+import { aplicar, comparar, ZERO, type Fracao } from './fraction';
+import { emVigor } from './validity';
 
 const TIPI_POR_NCM = new Map<string, AliquotaTipi[]>();
 for (const t of TIPI_EMBUTIDA) TIPI_POR_NCM.set(t.ncm, [...(TIPI_POR_NCM.get(t.ncm) ?? []), t]);

@@ -1,11 +1,11 @@
 import { type Apuracao, componente } from './apuracao';
-import { textoPercentual, textoReais } from './texto';
+import { textoPercentual, textoReais } from './text';
 import { ACRESCIMO_LC224_CSLL, ACRESCIMO_LC224_IRPJ, PRESUNCOES, type AcrescimoPresuncao } from './data/lucro-presumido';
 import { CSLL, IRPJ, IRPJ_ADICIONAL, LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS } from './data/tributos-federais';
-import { trimestreDe } from './datas';
-import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fracao';
-import { type ComponenteLinha } from './tipos';
-import { emVigor, vigenteObrigatorio } from './vigencia';
+import { trimestreDe } from './dates';
+import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fraction';
+import { type ComponenteLinha } from './types';
+import { emVigor, vigenteObrigatorio } from './validity';
 
 /** The part of [antes, antes + agora] above the limit. */
 function acimaDe(limite: number, antes: number, agora: number): number {

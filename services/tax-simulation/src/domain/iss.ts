@@ -1,6 +1,6 @@
 import { type Apuracao } from './apuracao';
 import { type FaseTransicao } from './data/transicao';
-import { aplicar, multiplicar, percentual } from './fracao';
+import { aplicar, multiplicar, percentual } from './fraction';
 
 /** LC 116/2003 art. 8º II: the highest ISS rate a city may charge. */
 const ISS_MAXIMO = percentual('5');

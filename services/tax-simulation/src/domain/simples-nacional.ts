@@ -1,6 +1,6 @@
 import { ignorarReferenciasInformadas } from './cbs-ibs';
 import { type Apuracao, aliquotaPublica } from './apuracao';
-import { textoPercentual, textoReais } from './texto';
+import { textoPercentual, textoReais } from './text';
 import {
   ANEXOS,
   LIMITE_SIMPLES_CENTAVOS,
@@ -11,9 +11,9 @@ import {
 import { type FaseTransicao } from './data/transicao';
 import { apurarIcms } from './icms';
 import { apurarIss } from './iss';
-import { aplicar, comparar, fracao, multiplicar, somar, subtrair, ZERO, type Fracao } from './fracao';
-import { type AnexoSimples, type ParcelaDas, type TributoPartilha } from './tipos';
-import { vigeEm } from './vigencia';
+import { aplicar, comparar, fracao, multiplicar, somar, subtrair, ZERO, type Fracao } from './fraction';
+import { type AnexoSimples, type ParcelaDas, type TributoPartilha } from './types';
+import { vigeEm } from './validity';
 
 const SEM_NO_DAS_NA_EXPORTACAO: ReadonlySet<TributoPartilha> = new Set(['PIS', 'COFINS', 'IPI', 'ICMS', 'ISS']);
 

@@ -1,14 +1,14 @@
 import { Apuracao, aliquotaPublica } from './apuracao';
 import { CFOPS_REMESSA } from './data/remessa';
 import { FASES_TRANSICAO } from './data/transicao';
-import { type EntradaNormalizada } from './entrada';
-import { fracao } from './fracao';
+import { type EntradaNormalizada } from './input';
+import { fracao } from './fraction';
 import { apurarRegimeNormal } from './regime-normal';
 import { apurarSimplesNacional } from './simples-nacional';
-import { trimestreDe } from './datas';
-import { REGIMES, type Comparacao, type OpcoesSimulacao, type ResultadoSimulacao, type Simulacao, type SimulacaoDocumento } from './tipos';
-import { validarEntrada } from './validacao';
-import { emVigor, vigenteObrigatorio } from './vigencia';
+import { trimestreDe } from './dates';
+import { REGIMES, type Comparacao, type OpcoesSimulacao, type ResultadoSimulacao, type Simulacao, type SimulacaoDocumento } from './types';
+import { validarEntrada } from './validation';
+import { emVigor, vigenteObrigatorio } from './validity';
 
 /**
  * The taxes one operation generates, by its date, document and regime. Takes any value: an invalid

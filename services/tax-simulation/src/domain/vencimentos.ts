@@ -1,9 +1,9 @@
 import { NCM_CIGARROS, REGRAS_VENCIMENTO, type Ajuste, type RegraVencimento } from './data/vencimentos';
-import { antecipar, prorrogar, ultimoDiaUtilDoMes } from './calendario';
-import { diaDe, diasNoMes, lerIso, mesSeguinte, paraIso, trimestreDe } from './datas';
-import { type ChaveVencimentoLocal, type EntradaNormalizada, type RegraLocal } from './entrada';
-import { type OpcoesSimulacao, type Tributo } from './tipos';
-import { emVigor } from './vigencia';
+import { antecipar, prorrogar, ultimoDiaUtilDoMes } from './calendar';
+import { diaDe, diasNoMes, lerIso, mesSeguinte, paraIso, trimestreDe } from './dates';
+import { type ChaveVencimentoLocal, type EntradaNormalizada, type RegraLocal } from './input';
+import { type OpcoesSimulacao, type Tributo } from './types';
+import { emVigor } from './validity';
 
 export interface Vencimento {
   /** `YYYY-MM-DD`, or null when no rule applies. */

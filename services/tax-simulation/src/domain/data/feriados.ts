@@ -1,4 +1,4 @@
-import { type Vigente } from '../vigencia';
+import { type Vigente } from '../validity';
 
 /**
  * Days that are not business days for paying a tax at a bank, nationwide. Only national holidays (and the

@@ -1,6 +1,6 @@
-import { type Fracao, percentual } from '../fracao';
-import { type AnexoSimples, type TributoPartilha } from '../tipos';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type AnexoSimples, type TributoPartilha } from '../types';
+import { type Vigente } from '../validity';
 
 /**
  * Simples Nacional annexes I to V of LC 123/2006 as worded by LC 155/2016 (in force since 01/01/2018):

@@ -1,5 +1,5 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /**
  * The tax reform year by year, by the date of the operation, as EC 132/2023 (ADCT arts. 125-130) and

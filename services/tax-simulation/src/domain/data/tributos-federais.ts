@@ -1,5 +1,5 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /** A federal rate with its validity and legal source. */
 export interface AliquotaDatada extends Vigente {

@@ -1,9 +1,9 @@
 import { type Atividade } from './data/lucro-presumido';
 import { type SiglaUf } from '@erp/fiscal-rules';
 import { type Ajuste } from './data/vencimentos';
-import { type Dia } from './datas';
-import { type Fracao } from './fracao';
-import { type AnexoSimples, type Regime, type TipoDocumento } from './tipos';
+import { type Dia } from './dates';
+import { type Fracao } from './fraction';
+import { type AnexoSimples, type Regime, type TipoDocumento } from './types';
 
 /** A federation unit (the shared table of `@erp/fiscal-rules`). */
 export type Uf = SiglaUf;

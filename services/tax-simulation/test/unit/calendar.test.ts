@@ -1,5 +1,5 @@
-import { antecipar, ehDiaUtil, pascoa, prorrogar, ultimoDiaUtilDoMes } from '../../src/domain/calendario';
-import { civilDe, diaDaSemana, diaDe, lerIso, paraIso } from '../../src/domain/datas';
+import { antecipar, ehDiaUtil, pascoa, prorrogar, ultimoDiaUtilDoMes } from '../../src/domain/calendar';
+import { civilDe, diaDaSemana, diaDe, lerIso, paraIso } from '../../src/domain/dates';
 
 const dia = (iso: string) => {
   const c = lerIso(iso);

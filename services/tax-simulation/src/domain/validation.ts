@@ -1,17 +1,17 @@
-import { textoReais } from './texto';
+import { textoReais } from './text';
 import { PRESUNCOES, ATIVIDADE_PADRAO, type Atividade } from './data/lucro-presumido';
 import { ALIQUOTA_DAS_PADRAO } from './data/simples-nacional';
 import { ehSiglaUf } from '@erp/fiscal-rules';
-import { diaDe, lerIso } from './datas';
+import { diaDe, lerIso } from './dates';
 import { escalarExato } from './decimal';
-import { fracao, type Fracao } from './fracao';
+import { fracao, type Fracao } from './fraction';
 import {
   type ChaveVencimentoLocal,
   type EntradaNormalizada,
   type Uf,
   type ReferenciaAno,
   type RegraLocal,
-} from './entrada';
+} from './input';
 import {
   ANEXOS_SIMPLES,
   REGIMES,
@@ -21,7 +21,7 @@ import {
   type ErroCampo,
   type Regime,
   type TipoDocumento,
-} from './tipos';
+} from './types';
 
 /**
  * Ceiling for every money field: R$ 1 trillion. Above the yearly revenue of any Brazilian company, so no
