@@ -1,7 +1,7 @@
 import { type Apuracao, componente } from './apuracao';
 import { textoPercentual, textoReais } from './text';
 import { ACRESCIMO_LC224_CSLL, ACRESCIMO_LC224_IRPJ, PRESUNCOES, type AcrescimoPresuncao } from './data/lucro-presumido';
-import { CSLL, IRPJ, IRPJ_ADICIONAL, LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS } from './data/tributos-federais';
+import { CSLL, IRPJ, IRPJ_ADICIONAL } from './data/tributos-federais';
 import { trimestreDe } from './dates';
 import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fraction';
 import { type ComponenteLinha } from './types';
@@ -48,7 +48,7 @@ function irpjComAdicional(base: number, baseAnterior: number, dataIso: string): 
   const normal = vigenteObrigatorio(IRPJ, dataIso);
   const adicional = vigenteObrigatorio(IRPJ_ADICIONAL, dataIso);
   const imposto = aplicar(base, normal.aliquota);
-  const excedente = acimaDe(LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS, baseAnterior, base);
+  const excedente = acimaDe(adicional.limiteTrimestralCentavos, baseAnterior, base);
   const valorAdicional = aplicar(excedente, adicional.aliquota);
   return {
     valor: imposto + valorAdicional,
@@ -78,7 +78,7 @@ function textoAcrescimo(excedente: number, acrescimo: AcrescimoPresuncao | undef
  */
 export function apurarLucroPresumido(a: Apuracao): void {
   const e = a.entrada;
-  const presuncao = PRESUNCOES[e.atividade];
+  const presuncao = vigenteObrigatorio(PRESUNCOES[e.atividade], e.dataIso);
   const acrescimoIrpj = emVigor(ACRESCIMO_LC224_IRPJ, e.dataIso);
   const acrescimoCsll = emVigor(ACRESCIMO_LC224_CSLL, e.dataIso);
 

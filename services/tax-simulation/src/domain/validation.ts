@@ -4,7 +4,9 @@ import { ALIQUOTA_DAS_PADRAO } from './data/simples-nacional';
 import { ehSiglaUf } from '@erp/fiscal-rules';
 import { diaDe, lerIso } from './dates';
 import { escalarExato } from './decimal';
-import { fracao, type Fracao } from './fraction';
+import { emPercentual, fracao, type Fracao } from './fraction';
+import { LIMITES_ISS } from './data/iss';
+import { emVigor } from './validity';
 import {
   type ChaveVencimentoLocal,
   type EntradaNormalizada,
@@ -174,7 +176,10 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const cfop = lerCfop(c, campo(bruta, 'cfop'), ufOrigem, ufDestinoInformada);
 
   const aliquotaIssBruta = campo(bruta, 'aliquotaIss');
-  const aliquotaIss = aliquotaIssBruta === undefined ? undefined : c.percentual('aliquotaIss', aliquotaIssBruta, 2, 5);
+  // The range in force on the operation's date (the newest when the date itself is wrong).
+  const limitesIss = (data ? emVigor(LIMITES_ISS, data.iso) : undefined) ?? LIMITES_ISS[LIMITES_ISS.length - 1];
+  const aliquotaIss =
+    aliquotaIssBruta === undefined ? undefined : c.percentual('aliquotaIss', aliquotaIssBruta, emPercentual(limitesIss.minimo), emPercentual(limitesIss.maximo));
 
   const atividadeInformada = c.opcao<Atividade>('atividade', campo(bruta, 'atividade'), Object.keys(PRESUNCOES) as Atividade[]);
   const anexo = c.opcao<AnexoSimples>('anexoSimples', campo(bruta, 'anexoSimples'), ANEXOS_SIMPLES);

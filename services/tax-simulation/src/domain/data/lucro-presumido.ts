@@ -6,63 +6,67 @@ import { type Vigente } from '../validity';
  * revenue taken as profit for IRPJ (Lei 9.249/1995 art. 15) and for CSLL (art. 20). Read from secondary
  * tables (contabiz, portalescrita); the law's text was not re-read.
  */
-export interface Presuncao {
+export interface Presuncao extends Vigente {
   readonly descricao: string;
   readonly irpj: Fracao;
   readonly csll: Fracao;
-  readonly fonte: string;
+}
+
+/** In force since Lei 9.249/1995 (1/1/1996) and Lei 9.250/1995 art. 40; open-ended. */
+function desde1996(presuncao: Omit<Presuncao, keyof Vigente> & { fonte: string }): readonly Presuncao[] {
+  return [{ ...presuncao, vigenciaInicio: '1996-01-01', vigenciaFim: null }];
 }
 
 export const PRESUNCOES = {
-  COMBUSTIVEIS: {
+  COMBUSTIVEIS: desde1996({
     descricao: 'Revenda de combustíveis derivados de petróleo, álcool etílico carburante e gás natural',
     irpj: percentual('1.6'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º I; art. 20',
-  },
-  MERCADORIAS: {
+  }),
+  MERCADORIAS: desde1996({
     descricao: 'Venda de mercadorias e produtos, atividade industrial',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput; art. 20',
-  },
-  TRANSPORTE_CARGA: {
+  }),
+  TRANSPORTE_CARGA: desde1996({
     descricao: 'Transporte de cargas',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput e §1º II a (só o transporte de carga fica em 8%); art. 20',
-  },
-  SERVICOS_HOSPITALARES: {
+  }),
+  SERVICOS_HOSPITALARES: desde1996({
     descricao: 'Serviços hospitalares e de auxílio diagnóstico que cumprem as condições da lei',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º III a; art. 20',
-  },
-  CONSTRUCAO_COM_MATERIAIS: {
+  }),
+  CONSTRUCAO_COM_MATERIAIS: desde1996({
     descricao: 'Construção por empreitada com fornecimento de todos os materiais',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput; art. 20',
-  },
-  TRANSPORTE_PASSAGEIROS: {
+  }),
+  TRANSPORTE_PASSAGEIROS: desde1996({
     descricao: 'Transporte que não seja de cargas (passageiros)',
     irpj: percentual('16'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º II a; art. 20',
-  },
-  SERVICOS: {
+  }),
+  SERVICOS: desde1996({
     descricao: 'Serviços em geral, profissões regulamentadas, intermediação, administração e locação de bens e direitos',
     irpj: percentual('32'),
     csll: percentual('32'),
     fonte: 'Lei 9.249/1995 art. 15 §1º III; art. 20',
-  },
-  SERVICOS_RECEITA_ATE_120_MIL: {
+  }),
+  SERVICOS_RECEITA_ATE_120_MIL: desde1996({
     descricao: 'Prestadora de serviços (não regulamentados) com receita bruta anual até R$ 120.000',
     irpj: percentual('16'),
     csll: percentual('32'),
     fonte: 'Lei 9.250/1995 art. 40 (IRPJ 16%); CSLL 32% (art. 20 da Lei 9.249 — não confirmado)',
-  },
-} as const satisfies Record<string, Presuncao>;
+  }),
+} as const satisfies Record<string, readonly Presuncao[]>;
 
 export type Atividade = keyof typeof PRESUNCOES;
 

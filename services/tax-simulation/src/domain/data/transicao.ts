@@ -88,6 +88,12 @@ export const PREMISSA_REFERENCIA_CBS: readonly PremissaReferenciaCbs[] = [
 
 /**
  * From 2027 on, IPI stays only for products incentivised in the Manaus free-trade zone, and even for those
- * not when their TIPI rate is below 6.5% (LC 214/2025 art. 454).
+ * not when their TIPI rate is below this one.
  */
-export const IPI_ZFM_ALIQUOTA_MINIMA = percentual('6.5');
+export interface AliquotaMinimaIpiZfm extends Vigente {
+  readonly aliquota: Fracao;
+}
+
+export const IPI_ZFM_ALIQUOTA_MINIMA: readonly AliquotaMinimaIpiZfm[] = [
+  { aliquota: percentual('6.5'), vigenciaInicio: '2027-01-01', vigenciaFim: null, fonte: 'LC 214/2025 art. 454' },
+];
