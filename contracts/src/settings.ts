@@ -91,7 +91,7 @@ export interface PrazosCancelamento {
 export const AjustesVencimento = ['PRORROGAR', 'ANTECIPAR'] as const;
 export type AjusteVencimento = (typeof AjustesVencimento)[number];
 
-/** A company's own due day of a state or municipal tax, in the month after the operation's month. */
+/** A company's own due day of a tax, in the month after the operation's month. */
 export interface RegraVencimento {
   /** 1 to 31; past the month's last day, the last day. */
   dia: number;
@@ -99,12 +99,38 @@ export interface RegraVencimento {
 }
 
 /**
- * The company's ICMS and ISS due days where its state or municipality differs from the defaults (ICMS day 10,
- * ISS day 15, both postponed to the next business day); null meaning the default. The tax simulation uses them.
+ * The company's own due days, used by the tax simulation. ICMS and ISS: where its state or municipality differs
+ * from the defaults (ICMS day 10, ISS day 15, both postponed to the next business day); null meaning the default.
+ * CBS, IBS (state and municipal alike) and IS: no payment date was found in force for them from 2027, so null
+ * means none and their lines cannot become payable titles until the company sets one.
  */
 export interface VencimentosEmpresa {
   icms: RegraVencimento | null;
   iss: RegraVencimento | null;
+  cbs: RegraVencimento | null;
+  ibs: RegraVencimento | null;
+  is: RegraVencimento | null;
+}
+
+/** The keys of `VencimentosEmpresa`, in the order the settings list them. */
+export const TributosVencimentoEmpresa = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
+
+/** Years a company may give CBS/IBS reference rates for: the CBS is charged from 2027 (ADCT art. 126). */
+export const ANOS_ALIQUOTA_REFERENCIA = { min: 2027, max: 2040 } as const;
+/** The IBS rates are the company's to give from 2029; 2026-2028 are fixed by law (ADCT arts. 125 and 127). */
+export const PRIMEIRO_ANO_IBS_REFERENCIA = 2029;
+
+/**
+ * The company's CBS/IBS rates for one year of the transition, in percent (at most 4 decimals, 0 to 50), where
+ * the law leaves them to a Senate resolution not yet issued: `cbs` the CBS reference rate (2027 on; 2027-2028
+ * charge it minus 0.1 p.p.), `ibsUf` / `ibsMun` the IBS state and municipal rates (2029 on). Null: the tax
+ * simulation's own assumption (CBS 8.8%) or, for the IBS, not computable.
+ */
+export interface AliquotaReferenciaAno {
+  ano: number;
+  cbs: number | null;
+  ibsUf: number | null;
+  ibsMun: number | null;
 }
 
 /** The plain (never secret) settings of a company, as kept and as shown. */
@@ -116,6 +142,8 @@ export interface ParametrosFiscais {
   timeoutSegundos: number;
   prazosCancelamento: PrazosCancelamento;
   vencimentos: VencimentosEmpresa;
+  /** One entry per year at most, sorted by year; empty when the company gives none. */
+  aliquotasReferencia: AliquotaReferenciaAno[];
   empresa: EmpresaFiscal;
 }
 
@@ -240,10 +268,17 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     cteHoras: Joi.number().integer().allow(null).required(),
     nfseDias: Joi.number().integer().allow(null).required(),
   }).required(),
-  vencimentos: Joi.object({
-    icms: regraVencimentoSchema.allow(null).required(),
-    iss: regraVencimentoSchema.allow(null).required(),
-  }).required(),
+  vencimentos: Joi.object(Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimentoSchema.allow(null).required()]))).required(),
+  aliquotasReferencia: Joi.array()
+    .items(
+      Joi.object<AliquotaReferenciaAno>({
+        ano: Joi.number().integer().min(ANOS_ALIQUOTA_REFERENCIA.min).max(ANOS_ALIQUOTA_REFERENCIA.max).required(),
+        cbs: Joi.number().min(0).max(50).allow(null).required(),
+        ibsUf: Joi.number().min(0).max(50).allow(null).required(),
+        ibsMun: Joi.number().min(0).max(50).allow(null).required(),
+      }),
+    )
+    .required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({
     provedor: nullableString.required(),

@@ -37,13 +37,24 @@ export interface OperacaoTributavel {
   baseAcumuladaTrimestre?: number;
   receitaAcumuladaAno?: number;
   lucroRealTrimestre?: number;
+  /** Part of `receitaAcumuladaAno` that already took the LC 224/2025 surcharge. */
+  receitaExcedenteAno?: number;
   mercadoriaImportada?: boolean;
   produtoZonaFrancaManaus?: boolean;
   aliquotaIs?: number;
   aliquotaIcmsCompras?: number;
+  /** Reference rates of the operation's year, over the company's settings (CBS 2027 on, IBS 2029 on). */
+  aliquotaReferenciaCbs?: number;
+  aliquotaIbsUf?: number;
+  aliquotaIbsMun?: number;
 }
 
-/** Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. */
+/**
+ * Request on `tax.v1.calculate`: the engine of the tax-simulation service without storing anything. The operations
+ * are the items of one document, in order: the Lucro Presumido figures that run through a quarter or a year
+ * (`baseAcumuladaTrimestre`, `receitaAcumuladaAno`, `receitaExcedenteAno`, each item's own being the figure before
+ * the document) carry what the earlier items added, so the items' IRPJ and CSLL add up to the whole document's.
+ */
 export interface TaxCalculateRequest {
   companyId: string;
   operacoes: OperacaoTributavel[];
@@ -59,13 +70,23 @@ export interface LinhaImpostoCalculada {
   /** `YYYY-MM-DD` or null. */
   vencimento: string | null;
   fundamento: string;
+  /**
+   * True when the law needs a figure the operation did not carry (the Lucro Real IRPJ/CSLL without the quarter's
+   * profit, the IBS from 2029 without its rate): `valorCentavos` is then 0 meaning unknown, not "no tax".
+   */
+  naoCalculavel: boolean;
+  /** Why it is not computable; null otherwise. */
+  motivo: string | null;
 }
 
 export interface ResultadoCalculo {
   /** The regime the figures were computed under (the operation's, else the company's settings). */
   regime: RegimeTributario;
   linhas: LinhaImpostoCalculada[];
+  /** The lines that are paid and computable; a floor when `completo` is false. */
   totalDevidoCentavos: number;
+  /** False when a payable line is `naoCalculavel`. */
+  completo: boolean;
 }
 
 /** One refused field of a simulation input: path, stable rule code, message for people. */
@@ -81,6 +102,11 @@ export const TaxErrorCodes = {
   /** GraphQL paging of `simulacoesImposto`: `primeiros` outside 1..200, or a `depois` this list did not hand out. */
   PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
   CURSOR_INVALIDO: 'CURSOR_INVALIDO',
+  /**
+   * 409: another regime of the same `compararRegimes` was already provisioned (the company pays its taxes under one
+   * regime; a second set of titles would double them). `simulacaoProvisionada` names the one provisioned.
+   */
+  COMPARACAO_JA_PROVISIONADA: 'COMPARACAO_JA_PROVISIONADA',
 } as const;
 
 export type TaxCalculateReply =
@@ -108,10 +134,14 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   baseAcumuladaTrimestre: Joi.number(),
   receitaAcumuladaAno: Joi.number(),
   lucroRealTrimestre: Joi.number(),
+  receitaExcedenteAno: Joi.number(),
   mercadoriaImportada: Joi.boolean(),
   produtoZonaFrancaManaus: Joi.boolean(),
   aliquotaIs: Joi.number(),
   aliquotaIcmsCompras: Joi.number(),
+  aliquotaReferenciaCbs: Joi.number(),
+  aliquotaIbsUf: Joi.number(),
+  aliquotaIbsMun: Joi.number(),
 });
 
 export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({
@@ -129,6 +159,8 @@ const linhaSchema = Joi.object<LinhaImpostoCalculada>({
   informativo: Joi.boolean().required(),
   vencimento: Joi.string().allow(null).required(),
   fundamento: Joi.string().allow('').required(),
+  naoCalculavel: Joi.boolean().required(),
+  motivo: Joi.string().allow(null).required(),
 });
 
 export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(
@@ -142,6 +174,7 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
             .required(),
           linhas: Joi.array().items(linhaSchema).required(),
           totalDevidoCentavos: Joi.number().integer().required(),
+          completo: Joi.boolean().required(),
         }),
       )
       .required(),

@@ -311,7 +311,7 @@ describe('admin page - fiscal settings', () => {
     expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
     expect(stored.body.dados.empresa.endereco).toEqual({ logradouro: 'Avenida Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: null });
     expect(stored.body.dados.prazosCancelamento).toEqual({ nfeHoras: 12, nfceMinutos: null, cteHoras: null, nfseDias: null });
-    expect(stored.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: null });
+    expect(stored.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: null, cbs: null, ibs: null, is: null });
   });
 
   it('admin page - a save that changes one field keeps every other stored setting (address, deadlines, due days, certificate)', async () => {

@@ -40,7 +40,7 @@ describe('tax simulation - the company own ICMS and ISS due days from its fiscal
     // ISS day 21 April 2026 is Tiradentes (holiday); postponed -> Wednesday 22 April.
     const { usuario, admin } = await empresaLucroPresumido({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: { dia: 21, ajuste: 'PRORROGAR' } });
     const lido = await obter(admin);
-    expect(lido.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: { dia: 21, ajuste: 'PRORROGAR' } });
+    expect(lido.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: { dia: 21, ajuste: 'PRORROGAR' }, cbs: null, ibs: null, is: null });
     const nfe = await simular(usuario, { tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-03-10', ufDestino: 'SP', cfop: '5102' });
     expect(nfe.errors).toBeUndefined();
     expect(vencimento(nfe.data!.simularImpostos.linhas, 'ICMS')).toBe('2026-04-02');

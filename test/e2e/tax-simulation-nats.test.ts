@@ -71,6 +71,24 @@ describe('tax simulation - NATS tax.v1.calculate', () => {
     ]);
   });
 
+  it('tax simulation - a Lucro Real IRPJ/CSLL without the quarter profit comes as naoCalculavel, not as a plain 0', async () => {
+    // LR NF-e R$ 1,000 inside SP, March 2026: ICMS 180.00, PIS (1,000 - 180) x 1.65% = 13.53, COFINS x 7.6% = 62.32;
+    // IRPJ and CSLL need the quarter's real profit, which one document does not carry.
+    const { companyId } = await empresaNova('nats-lr');
+    const reply = await requestReply(nc, Subjects.taxCalculate, {
+      companyId,
+      operacoes: [{ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-03-10', regime: 'LUCRO_REAL', ufOrigem: 'SP', cfop: '5102' }],
+    });
+    if (!reply.ok) throw new Error(JSON.stringify(reply));
+    const [r] = reply.resultados;
+    expect(r.completo).toBe(false);
+    expect(r.totalDevidoCentavos).toBe(18000 + 1353 + 6232);
+    for (const tributo of ['IRPJ', 'CSLL']) {
+      expect(r.linhas.find((l) => l.tributo === tributo)).toMatchObject({ valorCentavos: 0, naoCalculavel: true, motivo: expect.stringContaining('lucroRealTrimestre') });
+    }
+    expect(r.linhas.find((l) => l.tributo === 'ICMS')).toMatchObject({ valorCentavos: 18000, naoCalculavel: false, motivo: null });
+  });
+
   it('tax simulation - invalid operations get SIMULACAO_INVALIDA with every field of every operation', async () => {
     const { companyId } = await empresaNova('nats-invalida');
     const reply = await requestReply(nc, Subjects.taxCalculate, {

@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects } from '@erp/contracts';
-import { rest, stackEnv } from '../support/env';
+import { graphql, rest, stackEnv } from '../support/env';
+import { corpoCompleto } from './settings-helpers';
 import { SIMULACOES, empresaConfigurada, empresaNova, lerMensagens, mensagensAssentadas, provisionar, simular } from './tax-simulation-helpers';
 
 /**
@@ -132,6 +133,96 @@ describe('tax simulation - provisioning', () => {
     ]);
     expect(prov2027.pendentesDeVencimento).toEqual(['CBS', 'IBS_UF', 'IBS_MUN']);
     expect((await mensagensAssentadas(nc, id2027, 1)).map((m) => m.evento.tributo)).toEqual(['ICMS']);
+  });
+
+  it('tax simulation - CBS/IBS kept without a due date become titles once the company sets their due days, each once', async () => {
+    // 2027 Lucro Presumido NFS-e of R$ 10,000, ISS 5%, 10 March 2027 (no PIS/COFINS from 2027):
+    //   ISS 500.00, day 15 April 2027 (Thursday) -> 2027-04-15; IRPJ 32% x 10,000 = 3,200 x 15% = 480.00 and
+    //   CSLL 3,200 x 9% = 288.00, Q1 -> last business day of April 2027, Friday 30 -> 2027-04-30.
+    //   CBS/IBS base 10,000 - ISS 500 = 9,500: CBS (8.8% assumed reference - 0.1 p.p.) 8.7% = 826.50;
+    //   IBS_UF 0.05% = 4.75; IBS_MUN 0.05% = 4.75: payable, but no due date in force and none in the settings yet.
+    const empresa = { ...corpoCompleto().empresa, regimeTributario: 'LUCRO_PRESUMIDO', aliquotaDas: null };
+    const { admin } = await empresaConfigurada({ regimeTributario: 'LUCRO_PRESUMIDO', uf: 'SP', aliquotaDas: null }, 'prov-venc');
+    const simulada = await simular(admin, { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2027-03-10', aliquotaIss: 5 });
+    expect(simulada.errors).toBeUndefined();
+    const id = simulada.data!.simularImpostos.id as string;
+
+    const primeira = (await provisionar(admin, id)).data!.provisionarImpostos;
+    expect(primeira.titulos.map((t: { tributo: string; valor: number; vencimento: string }) => [t.tributo, t.valor, t.vencimento])).toEqual([
+      ['CSLL', 288, '2027-04-30'],
+      ['IRPJ', 480, '2027-04-30'],
+      ['ISS', 500, '2027-04-15'],
+    ]);
+    expect(primeira.pendentesDeVencimento).toEqual(['CBS', 'IBS_UF', 'IBS_MUN']);
+    expect(primeira.linhas.find((l: { tributo: string }) => l.tributo === 'CBS')).toMatchObject({ valor: 826.5, vencimento: null });
+    expect(await mensagensAssentadas(nc, id, 3)).toHaveLength(3);
+
+    // The company sets CBS and IBS day 20, postponed: Tuesday 20 April 2027 is a business day -> 2027-04-20.
+    const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', {
+      bearer: admin,
+      body: { ...corpoCompleto(), empresa, vencimentos: { cbs: { dia: 20, ajuste: 'PRORROGAR' }, ibs: { dia: 20, ajuste: 'PRORROGAR' } } },
+    });
+    expect(salvo.status).toBe(200);
+
+    // Three concurrent provisionings: the three missing titles are claimed once each, the old ones untouched.
+    const respostas = await Promise.all([1, 2, 3].map(() => provisionar(admin, id)));
+    for (const resposta of respostas) expect(resposta.errors).toBeUndefined();
+    const [depois] = respostas.map((r) => r.data!.provisionarImpostos);
+    for (const resposta of respostas) expect(resposta.data!.provisionarImpostos).toEqual(depois);
+    expect(depois.titulos.map((t: { id: string; tributo: string; valor: number; vencimento: string; credor: string }) => [t.id, t.tributo, t.valor, t.vencimento, t.credor])).toEqual([
+      [`${id}:CSLL`, 'CSLL', 288, '2027-04-30', 'UNIAO'],
+      [`${id}:IRPJ`, 'IRPJ', 480, '2027-04-30', 'UNIAO'],
+      [`${id}:ISS`, 'ISS', 500, '2027-04-15', 'MUNICIPIO'],
+      [`${id}:CBS`, 'CBS', 826.5, '2027-04-20', 'UNIAO'],
+      [`${id}:IBS_UF`, 'IBS_UF', 4.75, '2027-04-20', 'ESTADO'],
+      [`${id}:IBS_MUN`, 'IBS_MUN', 4.75, '2027-04-20', 'MUNICIPIO'],
+    ]);
+    expect(depois.pendentesDeVencimento).toEqual([]);
+    expect(depois.linhas.find((l: { tributo: string }) => l.tributo === 'CBS')).toMatchObject({ vencimento: '2027-04-20' });
+
+    const mensagens = await mensagensAssentadas(nc, id, 6);
+    expect(mensagens.map((m) => m.msgId).sort()).toEqual(depois.titulos.map((t: { id: string }) => t.id).sort());
+    expect(mensagens.find((m) => m.evento.tributo === 'CBS')!.evento).toMatchObject({ valorCentavos: 82650, vencimento: '2027-04-20', competencia: '2027-03', credor: 'UNIAO' });
+  });
+
+  it('tax simulation - only one regime of a comparison is provisioned; another one is refused with COMPARACAO_JA_PROVISIONADA', async () => {
+    // NFS-e R$ 10,000, ISS 5%, October 2026, compared under SN (DAS 6% = 600.00), LP and LR.
+    const { admin } = await empresaNova('prov-comp');
+    const comparar = async () => {
+      const r = await graphql(
+        `mutation ($input: SimularImpostosInput!) { compararRegimes(input: $input) { id regime comparacaoId } }`,
+        { input: { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', aliquotaIss: 5 } },
+        admin,
+      );
+      expect(r.errors).toBeUndefined();
+      return r.data!.compararRegimes as { id: string; regime: string }[];
+    };
+
+    const [sn, lp] = await comparar();
+    const escolhida = await rest('POST', `${SIMULACOES}/${lp.id}/provisionar`, { bearer: admin });
+    expect(escolhida.status).toBe(200);
+    const titulosLp = escolhida.body.dados.titulos.length;
+    expect(titulosLp).toBeGreaterThan(0);
+    // The same one again is idempotent; the other regime is refused, over REST and GraphQL alike, and writes nothing.
+    expect((await rest('POST', `${SIMULACOES}/${lp.id}/provisionar`, { bearer: admin })).body.dados).toEqual(escolhida.body.dados);
+    const outra = await rest('POST', `${SIMULACOES}/${sn.id}/provisionar`, { bearer: admin });
+    expect(outra.status).toBe(409);
+    expect(outra.body).toMatchObject({ sucesso: false, codigo: 'COMPARACAO_JA_PROVISIONADA', simulacaoProvisionada: lp.id });
+    const viaGraphql = await provisionar(admin, sn.id);
+    expect(viaGraphql.errors?.[0]?.extensions?.code).toBe('COMPARACAO_JA_PROVISIONADA');
+    expect((await rest('GET', `${SIMULACOES}/${sn.id}`, { bearer: admin })).body.dados).toMatchObject({ provisionada: false, titulos: [] });
+    expect(await db.collection('titulos').countDocuments({ simulacaoId: sn.id })).toBe(0);
+
+    // A fresh comparison, its three regimes provisioned at once: exactly one wins, the others get 409.
+    const tres = await comparar();
+    const respostas = await Promise.all(tres.map((s) => rest('POST', `${SIMULACOES}/${s.id}/provisionar`, { bearer: admin })));
+    expect(respostas.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const vencedora = tres[respostas.findIndex((r) => r.status === 200)];
+    for (const r of respostas.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ codigo: 'COMPARACAO_JA_PROVISIONADA', simulacaoProvisionada: vencedora.id });
+    for (const perdedora of tres.filter((s) => s.id !== vencedora.id)) {
+      expect(await db.collection('titulos').countDocuments({ simulacaoId: perdedora.id })).toBe(0);
+      expect(await lerMensagens(nc, perdedora.id)).toEqual([]);
+    }
   });
 
   it('tax simulation - a title whose request was recorded but not published (a crash) is published by the relay', async () => {

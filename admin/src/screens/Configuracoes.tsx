@@ -37,17 +37,19 @@ interface Configuracao {
   };
   prazosCancelamento: Record<(typeof PRAZOS)[number], number | null>;
   vencimentos: Record<(typeof VENCIMENTOS)[number], { dia: number; ajuste: string } | null>;
+  aliquotasReferencia: { ano: number; cbs: number | null; ibsUf: number | null; ibsMun: number | null }[];
   versao: number;
   atualizadoEm: string | null;
 }
 
 const ENDERECO = ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'] as const;
 const PRAZOS = ['nfeHoras', 'nfceMinutos', 'cteHoras', 'nfseDias'] as const;
-const VENCIMENTOS = ['icms', 'iss'] as const;
+const VENCIMENTOS = ['icms', 'iss', 'cbs', 'ibs', 'is'] as const;
 
 const CAMPOS_CONFIG = `ambiente seriePadrao series emissaoAutomatica timeoutSegundos
   prazosCancelamento { ${PRAZOS.join(' ')} }
-  vencimentos { icms { dia ajuste } iss { dia ajuste } }
+  vencimentos { ${VENCIMENTOS.map((tributo) => `${tributo} { dia ajuste }`).join(' ')} }
+  aliquotasReferencia { ano cbs ibsUf ibsMun }
   certificadoA1 { titular cnpj emissor numeroSerie validoDe validoAte diasParaExpirar aviso senha }
   nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional descricaoServico usuario senha }
   empresa { cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas endereco { ${ENDERECO.join(' ')} } }
@@ -89,6 +91,8 @@ interface Formulario {
   certArquivo: { nome: string; base64: string } | null;
   certSenha: string;
   removerCertificado: boolean;
+  /** Not edited on this screen: sent back as read, so a save keeps it. */
+  aliquotasReferencia: Configuracao['aliquotasReferencia'];
 }
 
 function formularioDe(c: Configuracao): Formulario {
@@ -110,7 +114,7 @@ function formularioDe(c: Configuracao): Formulario {
     textos[`vencimentos.${tributo}.dia`] = regra ? String(regra.dia) : '';
     textos[`vencimentos.${tributo}.ajuste`] = regra?.ajuste ?? 'PRORROGAR';
   }
-  return { textos, emissaoAutomatica: c.emissaoAutomatica, nfseSenha: '', removerNfseSenha: false, certArquivo: null, certSenha: '', removerCertificado: false };
+  return { textos, emissaoAutomatica: c.emissaoAutomatica, nfseSenha: '', removerNfseSenha: false, certArquivo: null, certSenha: '', removerCertificado: false, aliquotasReferencia: c.aliquotasReferencia };
 }
 
 const vazioComoNulo = (texto: string) => (texto.trim() === '' ? null : texto.trim());
@@ -162,6 +166,7 @@ function entradaDe(f: Formulario): { entrada: Record<string, unknown>; locais: C
     timeoutSegundos: inteiro('timeoutSegundos'),
     prazosCancelamento,
     vencimentos,
+    aliquotasReferencia: f.aliquotasReferencia,
     empresa,
     nfse,
   };
@@ -464,8 +469,10 @@ export function Configuracoes(props: { titulo: string }) {
             {campo('empresa.endereco.cep', 'CEP', (a) => <input {...a} inputMode="numeric" {...texto('empresa.endereco.cep')} />, { largura: 'curta', ajuda: '8 dígitos.' })}
             {campo('empresa.endereco.telefone', 'Telefone', (a) => <input {...a} inputMode="tel" {...texto('empresa.endereco.telefone')} />, { ajuda: 'De 6 a 14 dígitos.' })}
           </div>
-          <h3 className="subgrupo">Vencimentos próprios do ICMS e do ISS</h3>
-          <p className="ajuda-grupo">Em branco: ICMS no dia 10 e ISS no dia 15 do mês seguinte, prorrogados para o próximo dia útil. Usados na simulação de impostos.</p>
+          <h3 className="subgrupo">Vencimentos próprios</h3>
+          <p className="ajuda-grupo">
+            Em branco: ICMS no dia 10 e ISS no dia 15 do mês seguinte, prorrogados para o próximo dia útil; CBS, IBS e IS sem vencimento (não viram título a pagar). Usados na simulação de impostos.
+          </p>
           <div className="grade">
             {VENCIMENTOS.map((tributo) => (
               <div key={tributo} className="grade">

@@ -12,7 +12,8 @@ const configuracao = {
   emissaoAutomatica: true,
   timeoutSegundos: 30,
   prazosCancelamento: { nfeHoras: 12, nfceMinutos: null, cteHoras: 168, nfseDias: 30 },
-  vencimentos: { icms: { dia: 9, ajuste: 'ANTECIPAR' }, iss: null },
+  vencimentos: { icms: { dia: 9, ajuste: 'ANTECIPAR' }, iss: null, cbs: { dia: 20, ajuste: 'PRORROGAR' }, ibs: null, is: null },
+  aliquotasReferencia: [{ ano: 2029, cbs: 9, ibsUf: 15, ibsMun: 2.7 }],
   certificadoA1: {
     titular: 'EMPRESA EXEMPLO LTDA:11222333000181',
     cnpj: '11222333000181',
@@ -72,7 +73,7 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
   },
   'settings.v1.get': {
     request: { companyId: 'acme' },
-    replies: [{ ok: true, configuracao: { ...configuracao, series: [...configuracao.series] } }, failure],
+    replies: [{ ok: true, configuracao: { ...configuracao, series: [...configuracao.series], aliquotasReferencia: configuracao.aliquotasReferencia.map((a) => ({ ...a })) } }, failure],
   },
   'settings.v1.sign': {
     request: { companyId: 'acme', algoritmo: 'RSA-SHA1', dadosBase64: 'AAEC' },
@@ -113,11 +114,16 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
           baseAcumuladaTrimestre: 0,
           receitaAcumuladaAno: 0,
           lucroRealTrimestre: 1500,
+          receitaExcedenteAno: 0,
           mercadoriaImportada: false,
           produtoZonaFrancaManaus: false,
           aliquotaIs: 0,
           aliquotaIcmsCompras: 18,
+          aliquotaReferenciaCbs: 9,
+          aliquotaIbsUf: 16,
+          aliquotaIbsMun: 2,
         },
+        { tipoDocumento: 'NFE', valor: 500, dataOperacao: '2026-11-20' },
       ],
     },
     replies: [
@@ -126,8 +132,12 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
         resultados: [
           {
             regime: 'LUCRO_PRESUMIDO',
-            linhas: [{ tributo: 'ICMS', baseCentavos: 100000, aliquota: 12, valorCentavos: 12000, informativo: false, vencimento: '2026-12-10', fundamento: 'LC 87/1996' }],
+            linhas: [
+              { tributo: 'ICMS', baseCentavos: 100000, aliquota: 12, valorCentavos: 12000, informativo: false, vencimento: '2026-12-10', fundamento: 'LC 87/1996', naoCalculavel: false, motivo: null },
+              { tributo: 'IRPJ', baseCentavos: 0, aliquota: 15, valorCentavos: 0, informativo: false, vencimento: '2027-01-29', fundamento: 'Lei 9.430/1996', naoCalculavel: true, motivo: 'lucro real do trimestre não informado' },
+            ],
             totalDevidoCentavos: 12000,
+            completo: false,
           },
         ],
       },
@@ -206,6 +216,6 @@ export const eventSamples: { [S in keyof EventContracts]: EventContracts[S] } = 
     companyId: 'acme',
     versao: 3,
     atualizadoEm: '2026-11-20T10:00:00.000Z',
-    configuracao: { ...configuracao, series: [...configuracao.series] },
+    configuracao: { ...configuracao, series: [...configuracao.series], aliquotasReferencia: configuracao.aliquotasReferencia.map((a) => ({ ...a })) },
   },
 };

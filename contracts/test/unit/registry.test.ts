@@ -23,6 +23,8 @@ describe('subject registry', () => {
     const { digest: _digest, ...withoutDigest } = eventSamples['token.v1.changed'];
     expect(accepts(eventContracts[Subjects.tokenChanged].schema, withoutDigest)).toMatch(/digest/);
     expect(accepts(requestContracts[Subjects.settingsSign].request, { companyId: 'acme', algoritmo: 'MD5', dadosBase64: '' })).toMatch(/algoritmo/);
+    const operacao = { tipoDocumento: 'NFE', valor: 1, dataOperacao: '2026-01-01' };
+    expect(accepts(requestContracts[Subjects.taxCalculate].request, { companyId: 'acme', operacoes: [operacao, { ...operacao, receitaExcedenteAno: 'zero' }] })).toMatch(/receitaExcedenteAno/);
   });
 
   test('subject registry - every subject of the registry is a subject of the table, and every stream event lies in its stream', () => {

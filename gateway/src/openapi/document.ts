@@ -362,13 +362,15 @@ const PATHS: Record<string, Record<string, Operation>> = {
   '/api/erp/faturamento/impostos/simulacoes/{id}/provisionar': {
     post: {
       summary: 'Provisiona os impostos a pagar como títulos (somente admin; idempotente)',
-      description: 'A primeira chamada e cada repetição respondem os mesmos títulos.',
+      description:
+        'A primeira chamada e cada repetição respondem os mesmos títulos; uma chamada depois de a empresa informar o vencimento da CBS, ' +
+        'do IBS ou do IS cria só os títulos que faltavam. Numa comparação de regimes, só um regime pode ser provisionado (409).',
       tags: [TAXES],
       security: 'sessaoAdmin',
       parameters: [param('Id')],
       pathParams: true,
       ok: { 200: { description: 'A simulação com os títulos', schema: success(ref('SimulacaoImposto')) } },
-      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'] },
+      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'], 409: ['COMPARACAO_JA_PROVISIONADA'], 503: ['SERVICO_INDISPONIVEL'] },
     },
   },
 };

@@ -185,6 +185,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     required: ['campos'],
   },
   [c.SIMULACAO_NAO_ENCONTRADA]: { descricao: 'Simulação inexistente, ou de outra empresa.' },
+  [c.COMPARACAO_JA_PROVISIONADA]: {
+    descricao: 'Outro regime desta comparação de regimes já foi provisionado: só um pode ser.',
+    extra: { simulacaoProvisionada: text },
+    required: ['simulacaoProvisionada'],
+  },
 };
 
 /** Codes of the contracts that no REST route answers: GraphQL paging and input coercion. */

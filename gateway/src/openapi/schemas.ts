@@ -10,6 +10,7 @@ import {
   SituacoesDocumento,
   TokenModes,
   Tributos,
+  TributosVencimentoEmpresa,
 } from '@erp/contracts';
 import { joiToJsonSchema, type JsonSchema } from './joi-schema';
 
@@ -107,8 +108,20 @@ const configuracaoEntrada = {
     },
     vencimentos: {
       type: 'object',
-      description: 'Dia de vencimento próprio do ICMS e do ISS (null: dia 10 e dia 15, prorrogados); usado pela simulação de impostos.',
-      properties: { icms: regraVencimento, iss: regraVencimento },
+      description:
+        'Dias de vencimento próprios, usados pela simulação de impostos: ICMS e ISS (null: dia 10 e dia 15, prorrogados); ' +
+        'CBS, IBS e IS (null: sem vencimento, não viram título a pagar até que a empresa o informe).',
+      properties: Object.fromEntries(TributosVencimentoEmpresa.map((tributo) => [tributo, regraVencimento])),
+    },
+    aliquotasReferencia: {
+      type: ['array', 'null'],
+      description:
+        'Alíquotas da CBS (referência, 2027 em diante) e do IBS (2029 em diante) por ano, em percentual, enquanto o Senado não as fixa; ' +
+        'usadas pela simulação de impostos (null: premissa de 8,8% para a CBS; IBS não calculável).',
+      items: {
+        type: 'object',
+        properties: { ano: { type: 'integer', minimum: 2027, maximum: 2040 }, cbs: { type: ['number', 'null'] }, ibsUf: { type: ['number', 'null'] }, ibsMun: { type: ['number', 'null'] } },
+      },
     },
     certificadoA1: {
       type: ['object', 'null'],

@@ -2,7 +2,7 @@ export { modulo11Digit } from './check-digit';
 export { cnpjProblem, normalizeCnpj, withCnpjCheckDigits, type CnpjProblem } from './cnpj';
 export { cpfProblem, normalizeCpf, withCpfCheckDigits, type CpfProblem } from './cpf';
 export { IBGE_EXCEPTION_CODES, ibgeCheckDigit, municipioProblem, type MunicipioProblem } from './ibge';
-export { UFS, cUfFromMunicipio, cUfFromSigla, siglaFromCUf, type SiglaUf } from './uf';
+export { UFS, cUfFromMunicipio, cUfFromSigla, ehSiglaUf, regiaoDaUf, siglaFromCUf, type Regiao, type SiglaUf } from './uf';
 export { ITENS_LC116, descricaoServico, interpretarCodigoServico, type CodigoServico, type ProblemaLc116 } from './lc116';
 export {
   PRAZOS_CANCELAMENTO,

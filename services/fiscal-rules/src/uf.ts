@@ -52,3 +52,19 @@ export function cUfFromMunicipio(codigoMunicipio: string): string | null {
   const prefix = codigoMunicipio.slice(0, 2);
   return /^\d{2}$/.test(prefix) && SIGLA_POR_CODIGO.has(prefix) ? prefix : null;
 }
+
+/** A sigla of a unit, in upper case. */
+export function ehSiglaUf(valor: string): valor is SiglaUf {
+  return CODIGO_POR_SIGLA.has(valor);
+}
+
+/** The five regions of the IBGE (Norte, Nordeste, Sudeste, Sul, Centro-Oeste). */
+export type Regiao = 'N' | 'NE' | 'SE' | 'S' | 'CO';
+
+/** The first digit of a unit's IBGE code is its region (IBGE's own numbering). */
+const REGIAO_POR_DIGITO: Readonly<Record<string, Regiao>> = { '1': 'N', '2': 'NE', '3': 'SE', '4': 'S', '5': 'CO' };
+
+/** The region of a unit (`SP` -> `SE`), which the interstate ICMS rate depends on. */
+export function regiaoDaUf(sigla: SiglaUf): Regiao {
+  return REGIAO_POR_DIGITO[CODIGO_POR_SIGLA.get(sigla)![0]];
+}

@@ -1,10 +1,13 @@
 import Joi from 'joi';
 import { loadConfig, type BaseConfig } from '@erp/kit';
+import { DEFAULT_QUERY_MAX_TIME_MS } from './store/simulation-store';
 
 export type Config = BaseConfig & {
   MONGODB_DB: string;
   /** How long a simulation waits for the company's fiscal settings (`settings.v1.get`) before refusing with 503. */
   TAX_SETTINGS_TIMEOUT_MS: number;
+  /** `maxTimeMS` of every query a client's request runs (a simulation, a page, titles, provisioning marks). */
+  TAX_QUERY_MAX_TIME_MS: number;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -13,6 +16,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       PORT: Joi.number().port().default(4104),
       MONGODB_DB: Joi.string().default('erp_tax_simulation'),
       TAX_SETTINGS_TIMEOUT_MS: Joi.number().integer().min(100).max(30_000).default(2_000),
+      TAX_QUERY_MAX_TIME_MS: Joi.number().integer().min(100).max(120_000).default(DEFAULT_QUERY_MAX_TIME_MS),
     },
     env,
   );

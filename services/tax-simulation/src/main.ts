@@ -7,7 +7,7 @@ import { typeDefs } from './graphql/schema';
 import { serveTaxCalculate } from './messaging/calculate-responder';
 import { companyDefaultsOverNats } from './messaging/company-settings';
 import { registerSimulationRoutes } from './rest/simulation-routes';
-import { SimulationStore } from './store/simulation-store';
+import { createSimulationStore } from './store/simulation-store';
 
 const config = readConfig();
 
@@ -17,7 +17,7 @@ void bootService({
   dbName: config.MONGODB_DB,
   setup: async ({ db, nc, app, log, verifySession }) => {
     await ensureStream(nc, Streams.finance, config.NATS_STREAM_REPLICAS);
-    const store = await SimulationStore.open(db);
+    const store = await createSimulationStore(db, { maxTimeMS: config.TAX_QUERY_MAX_TIME_MS });
     // Each title carries its finance request; the relay publishes it (and, at start, any a crash left pending).
     const relay = await startOutboxRelay({ collection: store.titlesCollection, nc, log, name: 'conta-pagar-solicitada' });
     const service = new SimulationService({

@@ -149,6 +149,8 @@ describe('fiscal document rules', () => {
       informativo,
       vencimento: null,
       fundamento: '',
+      naoCalculavel: false,
+      motivo: null,
     });
     const somados = somarImpostos([
       [linha('ICMS', 10000, 18, 1800), linha('CBS', 10000, 0.9, 90, true)],

@@ -1,4 +1,4 @@
-import { UFS, cUfFromMunicipio, cUfFromSigla, siglaFromCUf } from '../../src';
+import { UFS, cUfFromMunicipio, cUfFromSigla, ehSiglaUf, regiaoDaUf, siglaFromCUf } from '../../src';
 
 describe('uf - units and their IBGE codes', () => {
   it('uf - lists the 26 states and the Federal District, each sigla and code once', () => {
@@ -43,5 +43,17 @@ describe('uf - units and their IBGE codes', () => {
     expect(cUfFromMunicipio('9900000')).toBeNull();
     expect(cUfFromMunicipio('3400001')).toBeNull();
     expect(cUfFromMunicipio('')).toBeNull();
+  });
+
+  it('uf - tells a sigla apart and gives its IBGE region', () => {
+    expect(ehSiglaUf('SP')).toBe(true);
+    expect(ehSiglaUf('sp')).toBe(false);
+    expect(ehSiglaUf('XX')).toBe(false);
+    const porRegiao = (regiao: string) => UFS.filter((uf) => regiaoDaUf(uf.sigla) === regiao).map((uf) => uf.sigla).sort();
+    expect(porRegiao('N')).toEqual(['AC', 'AM', 'AP', 'PA', 'RO', 'RR', 'TO']);
+    expect(porRegiao('NE')).toEqual(['AL', 'BA', 'CE', 'MA', 'PB', 'PE', 'PI', 'RN', 'SE']);
+    expect(porRegiao('SE')).toEqual(['ES', 'MG', 'RJ', 'SP']);
+    expect(porRegiao('S')).toEqual(['PR', 'RS', 'SC']);
+    expect(porRegiao('CO')).toEqual(['DF', 'GO', 'MS', 'MT']);
   });
 });

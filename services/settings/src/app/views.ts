@@ -36,7 +36,8 @@ export function sharedView(doc: StoredSettings | null, now: Date): ConfiguracaoF
     timeoutSegundos: configuracao.timeoutSegundos,
     // Versions saved before the setting existed have none: the legal defaults.
     prazosCancelamento: configuracao.prazosCancelamento ?? configuracaoPadrao().prazosCancelamento,
-    vencimentos: configuracao.vencimentos ?? configuracaoPadrao().vencimentos,
+    vencimentos: { ...configuracaoPadrao().vencimentos, ...configuracao.vencimentos },
+    aliquotasReferencia: configuracao.aliquotasReferencia ?? [],
     certificadoA1: doc?.certificado ? certificadoInfo(doc.certificado, now) : null,
     nfse: {
       ...configuracao.nfse,

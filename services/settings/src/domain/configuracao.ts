@@ -25,7 +25,8 @@ export function configuracaoPadrao(): Configuracao {
     emissaoAutomatica: false,
     timeoutSegundos: TIMEOUT_PADRAO_SEGUNDOS,
     prazosCancelamento: { nfeHoras: null, nfceMinutos: null, cteHoras: null, nfseDias: null },
-    vencimentos: { icms: null, iss: null },
+    vencimentos: { icms: null, iss: null, cbs: null, ibs: null, is: null },
+    aliquotasReferencia: [],
     empresa: {
       cnpj: null,
       razaoSocial: null,

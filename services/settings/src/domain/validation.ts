@@ -1,4 +1,14 @@
-import { AjustesVencimento, RegimesTributarios, type CampoInvalido, type RegimeTributario, type RegraVencimento } from '@erp/contracts';
+import {
+  ANOS_ALIQUOTA_REFERENCIA,
+  AjustesVencimento,
+  PRIMEIRO_ANO_IBS_REFERENCIA,
+  RegimesTributarios,
+  TributosVencimentoEmpresa,
+  type AliquotaReferenciaAno,
+  type CampoInvalido,
+  type RegimeTributario,
+  type RegraVencimento,
+} from '@erp/contracts';
 import { PRAZOS_EMPRESA_LIMITES, cUfFromMunicipio, cUfFromSigla, cnpjProblem, interpretarCodigoServico, municipioProblem, normalizeCnpj } from '@erp/fiscal-rules';
 import { interpretarAmbiente } from './ambiente';
 import {
@@ -38,10 +48,11 @@ const SOMENTE_LEITURA = {
 };
 
 const CAMPOS = {
-  raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'vencimentos', 'certificadoA1', 'nfse', 'empresa'],
+  raiz: ['ambiente', 'seriePadrao', 'series', 'emissaoAutomatica', 'timeoutSegundos', 'prazosCancelamento', 'vencimentos', 'aliquotasReferencia', 'certificadoA1', 'nfse', 'empresa'],
   prazosCancelamento: Object.keys(PRAZOS_EMPRESA_LIMITES),
-  vencimentos: ['icms', 'iss'],
+  vencimentos: [...TributosVencimentoEmpresa],
   regraVencimento: ['dia', 'ajuste'],
+  aliquotaReferencia: ['ano', 'cbs', 'ibsUf', 'ibsMun'],
   certificadoA1: ['arquivoBase64', 'senha'],
   nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
   empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco'],
@@ -372,11 +383,9 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
   const vencimentos = objetoOpcional(corpo, 'vencimentos', erros);
   if (vencimentos) {
     chavesDesconhecidas(vencimentos, 'vencimentos', CAMPOS.vencimentos, [], erros);
-    configuracao.vencimentos = {
-      icms: validarRegraVencimento(vencimentos, 'icms', erros),
-      iss: validarRegraVencimento(vencimentos, 'iss', erros),
-    };
+    for (const tributo of TributosVencimentoEmpresa) configuracao.vencimentos[tributo] = validarRegraVencimento(vencimentos, tributo, erros);
   }
+  configuracao.aliquotasReferencia = validarAliquotasReferencia(corpo.aliquotasReferencia, erros);
 
   const empresa = objetoOpcional(corpo, 'empresa', erros);
   configuracao.empresa = validarEmpresa(empresa, erros);
@@ -396,7 +405,7 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
 }
 
 /** A due day (1-31) and how it moves off a non-business day; null or absent: the default rule of that tax. */
-function validarRegraVencimento(vencimentos: Objeto, chave: 'icms' | 'iss', erros: Erros): RegraVencimento | null {
+function validarRegraVencimento(vencimentos: Objeto, chave: (typeof TributosVencimentoEmpresa)[number], erros: Erros): RegraVencimento | null {
   const regra = objetoOpcional(vencimentos, chave, erros, 'vencimentos');
   if (!regra) return null;
   const prefixo = `vencimentos.${chave}`;
@@ -405,6 +414,44 @@ function validarRegraVencimento(vencimentos: Objeto, chave: 'icms' | 'iss', erro
   const ajuste = AjustesVencimento.find((valor) => valor === regra.ajuste);
   if (!ajuste) erros.add(`${prefixo}.ajuste`, 'valor_permitido', `deve ser ${AjustesVencimento.join(' ou ')} (dia não útil: próximo ou anterior dia útil)`);
   return dia === undefined || !ajuste ? null : { dia, ajuste };
+}
+
+/**
+ * The company's CBS/IBS rates per year (absent or null: none): years 2027-2040, each once; rates in percent,
+ * 0 to 50 with at most 4 decimals (what the tax engine accepts); IBS rates only from 2029 (2026-2028 are fixed by
+ * law); an entry with no rate at all is refused rather than kept empty. Kept sorted by year.
+ */
+function validarAliquotasReferencia(valor: unknown, erros: Erros): AliquotaReferenciaAno[] {
+  if (valor === undefined || valor === null) return [];
+  const { min, max } = ANOS_ALIQUOTA_REFERENCIA;
+  if (!Array.isArray(valor)) return erros.add('aliquotasReferencia', 'tipo', 'deve ser uma lista de { ano, cbs, ibsUf, ibsMun }') ?? [];
+  if (valor.length > max - min + 1) return erros.add('aliquotasReferencia', 'tamanho_maximo', `no máximo ${max - min + 1} anos`) ?? [];
+  const lidas: AliquotaReferenciaAno[] = [];
+  valor.forEach((item: unknown, i) => {
+    const prefixo = `aliquotasReferencia[${i}]`;
+    if (!ehObjeto(item)) return erros.add(prefixo, 'tipo', 'deve ser um objeto { ano, cbs, ibsUf, ibsMun }');
+    chavesDesconhecidas(item, prefixo, CAMPOS.aliquotaReferencia, [], erros);
+    const ano = item.ano === undefined || item.ano === null ? erros.add(`${prefixo}.ano`, 'obrigatorio', `informe o ano (${min} a ${max})`) : inteiro(item.ano, `${prefixo}.ano`, erros, { min, max });
+    if (ano !== undefined && lidas.some((l) => l.ano === ano)) erros.add(`${prefixo}.ano`, 'repetido', `o ano ${ano} aparece mais de uma vez`);
+    const taxa = (chave: 'cbs' | 'ibsUf' | 'ibsMun'): number | null => {
+      const v = item[chave];
+      if (v === undefined || v === null) return null;
+      const campo = `${prefixo}.${chave}`;
+      if (typeof v !== 'number' || !Number.isFinite(v)) return erros.add(campo, 'tipo', 'deve ser um número (percentual)') ?? null;
+      if (v < 0 || v > 50) return erros.add(campo, 'intervalo', 'percentual de 0 a 50') ?? null;
+      if (Math.round(v * 10_000) / 10_000 !== v) return erros.add(campo, 'casas_decimais', 'no máximo 4 casas decimais') ?? null;
+      if (chave !== 'cbs' && ano !== undefined && ano < PRIMEIRO_ANO_IBS_REFERENCIA) {
+        return erros.add(campo, 'nao_se_aplica', `o IBS de ${ano} é fixado na lei; informe-o só a partir de ${PRIMEIRO_ANO_IBS_REFERENCIA}`) ?? null;
+      }
+      return v;
+    };
+    const aliquotas = { cbs: taxa('cbs'), ibsUf: taxa('ibsUf'), ibsMun: taxa('ibsMun') };
+    if (Object.values(aliquotas).every((v) => v === null) && !erros.lista.some((e) => e.campo.startsWith(`${prefixo}.`))) {
+      erros.add(prefixo, 'obrigatorio', 'informe ao menos uma alíquota (cbs, ibsUf ou ibsMun)');
+    }
+    if (ano !== undefined) lidas.push({ ano, ...aliquotas });
+  });
+  return lidas.sort((a, b) => a.ano - b.ano);
 }
 
 function objetoOpcional(corpo: Objeto, chave: string, erros: Erros, prefixo = ''): Objeto | undefined {

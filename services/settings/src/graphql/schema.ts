@@ -99,10 +99,17 @@ export const typeDefs = gql`
     ajuste: AjusteVencimento!
   }
 
-  "The company's ICMS and ISS due days; null is the default (ICMS day 10, ISS day 15, both postponed)."
+  """
+  The company's own due days. ICMS and ISS: null is the default (ICMS day 10, ISS day 15, both postponed).
+  CBS, IBS (state and municipal) and IS: null is none (no date in force from 2027), so their lines are not
+  provisioned until one is set.
+  """
   type VencimentosEmpresa {
     icms: RegraVencimento
     iss: RegraVencimento
+    cbs: RegraVencimento
+    ibs: RegraVencimento
+    is: RegraVencimento
   }
 
   input RegraVencimentoEntrada {
@@ -114,6 +121,27 @@ export const typeDefs = gql`
   input VencimentosEmpresaEntrada {
     icms: RegraVencimentoEntrada
     iss: RegraVencimentoEntrada
+    cbs: RegraVencimentoEntrada
+    ibs: RegraVencimentoEntrada
+    is: RegraVencimentoEntrada
+  }
+
+  """
+  The company's CBS/IBS rates for one year, in percent, where the law leaves them to a Senate resolution not yet
+  issued: cbs the CBS reference rate (2027 on), ibsUf / ibsMun the IBS rates (2029 on). Used by the tax simulation.
+  """
+  type AliquotaReferenciaAno {
+    ano: Int!
+    cbs: Float
+    ibsUf: Float
+    ibsMun: Float
+  }
+
+  input AliquotaReferenciaAnoEntrada {
+    ano: Int
+    cbs: Float
+    ibsUf: Float
+    ibsMun: Float
   }
 
   type ConfiguracaoFiscal {
@@ -124,6 +152,8 @@ export const typeDefs = gql`
     timeoutSegundos: Int!
     prazosCancelamento: PrazosCancelamento!
     vencimentos: VencimentosEmpresa!
+    "One entry per year (2027-2040), sorted; empty when none."
+    aliquotasReferencia: [AliquotaReferenciaAno!]!
     certificadoA1: ConfiguracaoFiscalCertificado
     nfse: ConfiguracaoFiscalNfse!
     empresa: ConfiguracaoFiscalEmpresa!
@@ -176,6 +206,7 @@ export const typeDefs = gql`
     timeoutSegundos: Int
     prazosCancelamento: PrazosCancelamentoEntrada
     vencimentos: VencimentosEmpresaEntrada
+    aliquotasReferencia: [AliquotaReferenciaAnoEntrada!]
     "null removes the stored certificate; omitted (or without arquivoBase64) keeps it."
     certificadoA1: ConfiguracaoFiscalCertificadoEntrada
     nfse: ConfiguracaoFiscalNfseEntrada

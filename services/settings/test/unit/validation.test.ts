@@ -143,6 +143,54 @@ describe('validation - settings body', () => {
     expect(validarEntrada({ certificadoA1: null }, { temCertificado: true }).ok).toBe(true);
   });
 
+  it('validation - CBS/IBS due days take the ICMS/ISS shape', () => {
+    const resultado = validarEntrada({ vencimentos: { cbs: { dia: 20, ajuste: 'PRORROGAR' }, is: { dia: 25, ajuste: 'ANTECIPAR' } } }, semCertificado);
+    expect(resultado.ok && resultado.valor.configuracao.vencimentos).toEqual({
+      icms: null,
+      iss: null,
+      cbs: { dia: 20, ajuste: 'PRORROGAR' },
+      ibs: null,
+      is: { dia: 25, ajuste: 'ANTECIPAR' },
+    });
+    expect(campos({ vencimentos: { ibs: { dia: 32, ajuste: 'PRORROGAR' } } })).toEqual(['vencimentos.ibs.dia:intervalo']);
+  });
+
+  it('validation - CBS/IBS reference rates per year: sorted, each year once, IBS only from 2029', () => {
+    const resultado = validarEntrada({ aliquotasReferencia: [{ ano: 2030, ibsUf: 15.5, ibsMun: 2.25 }, { ano: 2027, cbs: 8.5 }] }, semCertificado);
+    expect(resultado.ok && resultado.valor.configuracao.aliquotasReferencia).toEqual([
+      { ano: 2027, cbs: 8.5, ibsUf: null, ibsMun: null },
+      { ano: 2030, cbs: null, ibsUf: 15.5, ibsMun: 2.25 },
+    ]);
+    expect(validarEntrada({}, semCertificado)).toMatchObject({ ok: true, valor: { configuracao: { aliquotasReferencia: [] } } });
+    expect(
+      campos({
+        aliquotasReferencia: [
+          { ano: 2026, cbs: 9 },
+          { ano: 2028, ibsUf: 1 },
+          { ano: 2029, cbs: 51, ibsMun: 0.12345 },
+          { ano: 2029, cbs: 9 },
+          { ano: 2031 },
+          { cbs: 'nove', taxa: 1 },
+          7,
+        ],
+      }).sort(),
+    ).toEqual(
+      [
+        'aliquotasReferencia[0].ano:intervalo',
+        'aliquotasReferencia[1].ibsUf:nao_se_aplica',
+        'aliquotasReferencia[2].cbs:intervalo',
+        'aliquotasReferencia[2].ibsMun:casas_decimais',
+        'aliquotasReferencia[3].ano:repetido',
+        'aliquotasReferencia[4]:obrigatorio',
+        'aliquotasReferencia[5].taxa:campo_desconhecido',
+        'aliquotasReferencia[5].ano:obrigatorio',
+        'aliquotasReferencia[5].cbs:tipo',
+        'aliquotasReferencia[6]:tipo',
+      ].sort(),
+    );
+    expect(campos({ aliquotasReferencia: { 2027: 9 } })).toEqual(['aliquotasReferencia:tipo']);
+  });
+
   it('validation - a non-object body is refused', () => {
     expect(campos([])).toEqual([':tipo']);
     expect(campos('texto')).toEqual([':tipo']);

@@ -1,5 +1,5 @@
 import type { ContaPagarSolicitada, Credor } from '@erp/contracts';
-import type { LinhaSimulacao, Regime, ResultadoSimulacao, Tributo } from '../domain';
+import { vencimentoPelaRegraAtual, type LinhaSimulacao, type OpcoesSimulacao, type Regime, type ResultadoSimulacao, type Tributo } from '../domain';
 
 /** Who is paid each tax: the União for federal taxes (the DAS included), the state, or the municipality. */
 export const CREDOR_POR_TRIBUTO: Readonly<Record<Tributo, Credor>> = {
@@ -49,27 +49,43 @@ export function ehPagavel(linha: LinhaSimulacao): boolean {
 export type TituloCalculado = Omit<ContaPagarSolicitada, 'companyId' | 'solicitadoEm'>;
 
 /**
- * The payable titles of a kept simulation: one per payable line that has a due date. The ids are
- * deterministic (`${simulacaoId}:${tributo}`), so every provisioning of the same simulation asks for the same
- * titles. A payable line without a due date (the CBS, IBS and IS from 2027, whose payment dates are not
- * regulated yet) cannot become a title; `pendentesDeVencimento` names them.
+ * The payable titles of a kept simulation: one per payable line with a due date. A line kept without one (the
+ * CBS, IBS and IS from 2027, whose payment dates are not regulated, when the company had set no date of its own)
+ * takes the date the company's current rule (`regrasAtuais`, its fiscal settings now) gives, if there is one;
+ * the rest cannot become titles yet. The ids are deterministic (`${simulacaoId}:${tributo}`), so every
+ * provisioning of the same simulation asks for the same titles, and a later one only adds the lines that got a
+ * date meanwhile.
  */
-export function titulosDaSimulacao(simulacaoId: string, resultado: ResultadoSimulacao): TituloCalculado[] {
+export function titulosDaSimulacao(
+  simulacaoId: string,
+  resultado: ResultadoSimulacao,
+  regrasAtuais: OpcoesSimulacao['vencimentos'] = null,
+): TituloCalculado[] {
   const competencia = resultado.dataOperacao.slice(0, 7);
-  return resultado.linhas
-    .filter((linha) => ehPagavel(linha) && linha.vencimento !== null)
-    .map((linha) => ({
-      tituloId: `${simulacaoId}:${linha.tributo}`,
-      simulacaoId,
-      tributo: linha.tributo,
-      valorCentavos: linha.valorCentavos,
-      vencimento: linha.vencimento as string,
-      competencia,
-      credor: CREDOR_POR_TRIBUTO[linha.tributo],
-      codigoReceita: codigoReceita(linha.tributo, resultado.regime),
-    }));
+  return resultado.linhas.filter(ehPagavel).flatMap((linha) => {
+    const vencimento = linha.vencimento ?? vencimentoPelaRegraAtual(linha.tributo, resultado.dataOperacao, regrasAtuais)?.data ?? null;
+    if (vencimento === null) return [];
+    return [
+      {
+        tituloId: `${simulacaoId}:${linha.tributo}`,
+        simulacaoId,
+        tributo: linha.tributo,
+        valorCentavos: linha.valorCentavos,
+        vencimento,
+        competencia,
+        credor: CREDOR_POR_TRIBUTO[linha.tributo],
+        codigoReceita: codigoReceita(linha.tributo, resultado.regime),
+      },
+    ];
+  });
 }
 
-export function pendentesDeVencimento(resultado: ResultadoSimulacao): Tributo[] {
+/** The payable lines of a simulation that were kept without a due date, by tax. */
+export function semVencimento(resultado: ResultadoSimulacao): Tributo[] {
   return resultado.linhas.filter((linha) => ehPagavel(linha) && linha.vencimento === null).map((linha) => linha.tributo);
+}
+
+/** What is still not a title for want of a due date: the payable lines kept without one and not titled since. */
+export function pendentesDeVencimento(resultado: ResultadoSimulacao, titulados: readonly Tributo[]): Tributo[] {
+  return semVencimento(resultado).filter((tributo) => !titulados.includes(tributo));
 }

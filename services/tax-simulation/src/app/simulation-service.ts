@@ -14,6 +14,7 @@ import { pendingEvent, type Logger } from '@erp/kit';
 import {
   compararRegimes,
   simular,
+  simularDocumento,
   type DadosEmpresa,
   type EntradaSimulacao,
   type ErroCampo,
@@ -23,7 +24,7 @@ import {
 import type { CompanyDefaults } from '../messaging/company-settings';
 import type { SimulacaoRecord, TituloRecord } from '../store/models';
 import type { PagePosition, SimulationStore } from '../store/simulation-store';
-import { titulosDaSimulacao } from './payable-titles';
+import { semVencimento, titulosDaSimulacao } from './payable-titles';
 import { provisioningMetrics } from './metrics';
 import { simulacaoView, type SimulacaoView } from './views';
 
@@ -46,10 +47,14 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
   'baseAcumuladaTrimestre',
   'receitaAcumuladaAno',
   'lucroRealTrimestre',
+  'receitaExcedenteAno',
   'mercadoriaImportada',
   'produtoZonaFrancaManaus',
   'aliquotaIs',
   'aliquotaIcmsCompras',
+  'aliquotaReferenciaCbs',
+  'aliquotaIbsUf',
+  'aliquotaIbsMun',
 ];
 
 /**
@@ -141,14 +146,28 @@ export class SimulationService {
    * request. Every title is claimed by a unique insert under its deterministic id, so a second call, a retry,
    * or any number of concurrent calls create each title once and queue one request per title; all of them
    * answer with the same titles. A crash after some claims loses nothing: the next call claims the rest and
-   * the outbox relay publishes whatever is pending, at once or at the next start.
+   * the outbox relay publishes whatever is pending, at once or at the next start. A line without a due date
+   * takes the company's current rule for it; without one it stays in `pendentesDeVencimento`, and a later call,
+   * once the company has set the date, creates just that title.
    */
   async provision(session: Session, id: string): Promise<SimulacaoView> {
     const { companyId, userId } = session;
     const record = isSimulationId(id) ? await this.store.find(companyId, id) : null;
     if (!record) throw notFound();
     const now = this.now();
-    const titulos = titulosDaSimulacao(record._id, record.resultado);
+    if (record.comparacaoId !== null) {
+      // The company pays under one regime: the first regime of a comparison provisioned is the only one.
+      const escolhida = await this.store.claimComparison({ _id: record.comparacaoId, companyId, simulacaoId: record._id, em: now });
+      if (escolhida !== record._id) {
+        throw new Refusal(TaxErrorCodes.COMPARACAO_JA_PROVISIONADA, `outro regime desta comparação já foi provisionado (simulação ${escolhida})`, {
+          status: 409,
+          extra: { simulacaoProvisionada: escolhida },
+        });
+      }
+    }
+    // Lines kept without a due date take the one the company's settings give now (asked only when there are such lines).
+    const regrasAtuais = semVencimento(record.resultado).length > 0 ? (await this.companyDefaults(companyId)).vencimentos : null;
+    const titulos = titulosDaSimulacao(record._id, record.resultado, regrasAtuais);
     await Promise.all(
       titulos.map((titulo) => {
         const payload: ContaPagarSolicitada = { ...titulo, companyId, solicitadoEm: now.toISOString() };
@@ -178,30 +197,25 @@ export class SimulationService {
   }
 
   /**
-   * `tax.v1.calculate`: the same engine and the same company defaults, nothing kept; one result per operation,
-   * or every invalid field of every operation at once (`operacoes[i].campo`).
+   * `tax.v1.calculate`: the same engine and the same company defaults, nothing kept; the operations are the items
+   * of one document, in order, so the quarter's IRPJ base and the year's revenue run through them (the items add up
+   * to the whole document's IRPJ additional and LC 224 surcharge). One result per operation, or every invalid field
+   * of every operation at once (`operacoes[i].campo`).
    */
   async calculate(request: TaxCalculateRequest): Promise<TaxCalculateReply> {
     const opcoes = await this.companyDefaults(request.companyId);
+    const documento = simularDocumento(request.operacoes, opcoes);
+    if (documento.ok) return { ok: true, resultados: documento.resultados.map(resultadoCalculo) };
     const campos: CampoSimulacaoInvalido[] = [];
-    const resultados: ResultadoCalculo[] = [];
-    request.operacoes.forEach((operacao, i) => {
-      const simulacao = simular(operacao, opcoes);
-      if (!simulacao.ok) {
-        for (const erro of asCampos(simulacao.erros)) {
-          // A fault of the company's settings is one fault, not one per operation.
-          const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${i}].${erro.campo}`;
-          if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
-        }
-        return;
+    for (const { indice, erros } of documento.erros) {
+      for (const erro of asCampos(erros)) {
+        // A fault of the company's settings is one fault, not one per operation.
+        const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${indice}].${erro.campo}`;
+        if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
       }
-      resultados.push(resultadoCalculo(simulacao.resultado));
-    });
-    if (campos.length > 0) {
-      const { erro } = invalidRefusal(campos);
-      return { ok: false, codigo: TaxErrorCodes.SIMULACAO_INVALIDA, erro, campos };
     }
-    return { ok: true, resultados };
+    const { erro } = invalidRefusal(campos);
+    return { ok: false, codigo: TaxErrorCodes.SIMULACAO_INVALIDA, erro, campos };
   }
 
   /**
@@ -279,7 +293,10 @@ function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
       informativo: linha.informativo,
       vencimento: linha.vencimento,
       fundamento: linha.fundamento,
+      naoCalculavel: linha.naoCalculavel === true,
+      motivo: linha.motivo ?? null,
     })),
     totalDevidoCentavos: resultado.totalDevidoCentavos,
+    completo: resultado.completo,
   };
 }

@@ -49,14 +49,15 @@ export interface SimulacaoView {
   comparacaoId: string | null;
 }
 
-function linhaView(linha: LinhaSimulacao): LinhaView {
+/** `titulo`: the line's payable title, whose due date shows on a line kept without one. */
+function linhaView(linha: LinhaSimulacao, titulo: TituloRecord | undefined): LinhaView {
   return {
     tributo: linha.tributo,
     base: reais(linha.baseCentavos),
     aliquota: percentual(linha.aliquota),
     valor: reais(linha.valorCentavos),
     informativo: linha.informativo,
-    vencimento: linha.vencimento,
+    vencimento: linha.vencimento ?? titulo?.vencimento ?? null,
     fundamento: linha.fundamento,
     naoCalculavel: linha.naoCalculavel === true,
     motivo: linha.motivo ?? null,
@@ -92,7 +93,7 @@ export function simulacaoView(record: SimulacaoRecord, titulos: TituloRecord[], 
     regime: r.regime,
     dataOperacao: r.dataOperacao,
     valor: reais(r.valorCentavos),
-    linhas: r.linhas.map(linhaView),
+    linhas: r.linhas.map((linha) => linhaView(linha, titulos.find((titulo) => titulo.tributo === linha.tributo))),
     totalDevido: reais(r.totalDevidoCentavos),
     cargaEfetiva: percentual(r.cargaEfetiva),
     completo: r.completo,
@@ -100,7 +101,10 @@ export function simulacaoView(record: SimulacaoRecord, titulos: TituloRecord[], 
     // A title exists only through a provisioning; the marker also covers a simulation with nothing to pay.
     provisionada: provisionada || titulos.length > 0,
     titulos: [...titulos].sort((a, b) => (ORDEM.get(a.tributo) ?? 0) - (ORDEM.get(b.tributo) ?? 0)).map(tituloView),
-    pendentesDeVencimento: pendentesDeVencimento(r),
+    pendentesDeVencimento: pendentesDeVencimento(
+      r,
+      titulos.map((titulo) => titulo.tributo),
+    ),
     partilhaDas:
       r.partilhaDas?.map((p) => ({ tributo: p.tributo, aliquota: percentual(p.aliquota), valor: reais(p.valorCentavos), residuo: reais(p.residuoCentavos ?? 0) })) ??
       null,

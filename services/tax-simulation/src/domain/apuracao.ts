@@ -1,13 +1,14 @@
-import { type EntradaNormalizada } from './entrada';
-import { emPercentual, type Fracao } from './fracao';
+import { type EntradaNormalizada } from './input';
+import { emPercentual, type Fracao } from './fraction';
 import {
   TRIBUTOS,
+  type AcumuladosLucroPresumido,
   type Aliquota,
   type ComponenteLinha,
   type LinhaSimulacao,
   type ParcelaDas,
   type Tributo,
-} from './tipos';
+} from './types';
 import { vencimentoDe } from './vencimentos';
 
 export function aliquotaPublica(f: Fracao): Aliquota {
@@ -39,6 +40,7 @@ export class Apuracao {
   readonly avisos: string[] = [];
   readonly premissas: string[] = [];
   partilhaDas: ParcelaDas[] | null = null;
+  acumulados: AcumuladosLucroPresumido | null = null;
 
   constructor(readonly entrada: EntradaNormalizada) {}
 

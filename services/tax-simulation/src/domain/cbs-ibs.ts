@@ -1,9 +1,10 @@
 import { type Apuracao, componente } from './apuracao';
-import { textoPercentual } from './texto';
+import { textoPercentual } from './text';
 import { PREMISSA_REFERENCIA_CBS, type FaseTransicao } from './data/transicao';
-import { aplicar, subtrair, type Fracao } from './fracao';
-import { type Tributo } from './tipos';
-import { emVigor } from './vigencia';
+import { aplicar, subtrair, type Fracao } from './fraction';
+import { type ReferenciaAno } from './input';
+import { type Tributo } from './types';
+import { emVigor } from './validity';
 
 /** The document's amounts that leave the CBS/IBS base (LC 214/2025 art. 12 §2º V; NF-e rule UB16-10). */
 export interface DeducoesBase {
@@ -51,6 +52,7 @@ export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase):
   const cbsIbs = fase.cbsIbs;
 
   if (cbsIbs.modo === 'TESTE') {
+    ignorarReferenciasInformadas(a, 'em 2026 a CBS e o IBS têm alíquotas de teste fixadas na lei (ADCT art. 125)');
     const nota =
       'informativo: recolhimento dispensado a quem cumpre as obrigações acessórias (LC 214/2025 art. 348 §1º); ' +
       'se pago, compensa-se com PIS/COFINS (ADCT art. 125 §1º)';
@@ -72,9 +74,9 @@ export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase):
   }
 
   const baseCredito = Math.max(0, e.comprasCentavos - d.icmsComprasCentavos);
-  const referencia = a.entrada.referencias.get(e.ano);
-  const cbsReferencia = referenciaCbs(a, referencia?.cbs ?? null);
+  const cbsReferencia = referenciaCbs(a);
   if (cbsIbs.modo === 'REFERENCIA_MENOS_REDUCAO') {
+    ignorarIbsInformado(a, 'em 2027 e 2028 o IBS é de 0,05% + 0,05%, fixado na lei (ADCT art. 127)');
     const cbs = subtrair(cbsReferencia.aliquota, cbsIbs.reducaoCbs);
     pagavel(a, 'CBS', base, baseCredito, cbs, `CBS à alíquota de referência (${cbsReferencia.texto}) menos 0,1 ponto percentual (ADCT art. 127)`);
     pagavel(a, 'IBS_UF', base, baseCredito, cbsIbs.ibsUf, 'IBS estadual de 0,05% em 2027-2028 (ADCT art. 127; LC 214/2025 art. 344)');
@@ -83,29 +85,51 @@ export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase):
   }
 
   pagavel(a, 'CBS', base, baseCredito, cbsReferencia.aliquota, `CBS à alíquota de referência (${cbsReferencia.texto}) (ADCT art. 130)`);
-  for (const [tributo, aliquota, esfera] of [
-    ['IBS_UF', referencia?.ibsUf ?? null, 'estadual'],
-    ['IBS_MUN', referencia?.ibsMun ?? null, 'municipal'],
+  for (const [tributo, chave, campoEntrada, esfera] of [
+    ['IBS_UF', 'ibsUf', 'aliquotaIbsUf', 'estadual'],
+    ['IBS_MUN', 'ibsMun', 'aliquotaIbsMun', 'municipal'],
   ] as const) {
     const fundamento = `IBS ${esfera} à alíquota de ${e.ano}, fixada por resolução do Senado (ADCT art. 130)`;
+    const aliquota = informada(a, chave);
     if (aliquota === null) {
       a.naoCalculavel(
         tributo,
         { n: 0n, d: 1n },
         `${fundamento}.`,
-        `A alíquota do IBS ${esfera} de ${e.ano} não está fixada em norma vigente; informe aliquotasReferencia.${e.ano}.${tributo === 'IBS_UF' ? 'ibsUf' : 'ibsMun'}.`,
+        `A alíquota do IBS ${esfera} de ${e.ano} não está fixada em norma vigente; informe ${campoEntrada} na simulação ` +
+          `ou a alíquota de ${e.ano} nas configurações fiscais da empresa (aliquotasReferencia).`,
       );
     } else {
-      pagavel(a, tributo, base, baseCredito, aliquota, `${fundamento}, informada pelo chamador`);
+      pagavel(a, tributo, base, baseCredito, aliquota.aliquota, `${fundamento}, ${aliquota.origem}`);
     }
   }
 }
 
-function referenciaCbs(a: Apuracao, informada: Fracao | null): { aliquota: Fracao; texto: string } {
-  if (informada !== null) return { aliquota: informada, texto: `${textoPercentual(informada)}, informada pelo chamador` };
+/** A reference rate the input or the company gave for the operation's year, the input's first; null when none. */
+function informada(a: Apuracao, chave: keyof ReferenciaAno): { aliquota: Fracao; origem: string } | null {
+  const daEntrada = a.entrada.referenciaInformada[chave];
+  if (daEntrada !== null) return { aliquota: daEntrada, origem: 'informada na simulação' };
+  const daEmpresa = a.entrada.referencias.get(a.entrada.ano)?.[chave] ?? null;
+  return daEmpresa === null ? null : { aliquota: daEmpresa, origem: `das alíquotas de ${a.entrada.ano} configuradas pela empresa` };
+}
+
+function referenciaCbs(a: Apuracao): { aliquota: Fracao; texto: string } {
+  const dada = informada(a, 'cbs');
+  if (dada !== null) return { aliquota: dada.aliquota, texto: `${textoPercentual(dada.aliquota)}, ${dada.origem}` };
   const premissa = emVigor(PREMISSA_REFERENCIA_CBS, a.entrada.dataIso) ?? PREMISSA_REFERENCIA_CBS[0];
   a.premissa(`Alíquota de referência da CBS de ${textoPercentual(premissa.aliquota)}: ${premissa.fonte}.`);
   return { aliquota: premissa.aliquota, texto: `${textoPercentual(premissa.aliquota)}, PREMISSA` };
+}
+
+function ignorarIbsInformado(a: Apuracao, motivo: string): void {
+  const { ibsUf, ibsMun } = a.entrada.referenciaInformada;
+  if (ibsUf !== null || ibsMun !== null) a.aviso(`aliquotaIbsUf/aliquotaIbsMun: ${motivo}; ignoradas.`);
+}
+
+/** Reference rates given in the input for a year or regime whose CBS/IBS do not use them. */
+export function ignorarReferenciasInformadas(a: Apuracao, motivo: string): void {
+  const { cbs, ibsUf, ibsMun } = a.entrada.referenciaInformada;
+  if (cbs !== null || ibsUf !== null || ibsMun !== null) a.aviso(`aliquotaReferenciaCbs/aliquotaIbsUf/aliquotaIbsMun: ${motivo}; ignoradas.`);
 }
 
 /**

@@ -6,12 +6,13 @@ import {
   INTERESTADUAL_SUL_SUDESTE_PARA_DEMAIS,
   type AliquotaInternaIcms,
 } from './data/icms';
-import { REGIAO_DA_UF, type Uf } from './data/ufs';
+import { regiaoDaUf } from '@erp/fiscal-rules';
+import { type Uf } from './input';
 import { type FaseTransicao } from './data/transicao';
-import { type EntradaNormalizada } from './entrada';
-import { aplicar, multiplicar, somar, type Fracao } from './fracao';
-import { textoReais } from './texto';
-import { emVigor, vigeEm } from './vigencia';
+import { type EntradaNormalizada } from './input';
+import { aplicar, multiplicar, somar, type Fracao } from './fraction';
+import { textoReais } from './text';
+import { emVigor, vigeEm } from './validity';
 
 const INTERNAS_POR_UF = new Map<Uf, AliquotaInternaIcms[]>();
 for (const a of ALIQUOTAS_INTERNAS_ICMS) INTERNAS_POR_UF.set(a.uf, [...(INTERNAS_POR_UF.get(a.uf) ?? []), a]);
@@ -29,7 +30,7 @@ export function aliquotaInterna(uf: Uf, dataIso: string): AliquotaComFonte | nul
 }
 
 function ehSulSudesteExcetoEs(uf: Uf): boolean {
-  const regiao = REGIAO_DA_UF[uf];
+  const regiao = regiaoDaUf(uf);
   return (regiao === 'S' || regiao === 'SE') && uf !== 'ES';
 }
 

@@ -1,8 +1,8 @@
 import { type Apuracao } from './apuracao';
 import { TIPI_EMBUTIDA, type AliquotaTipi } from './data/tipi';
 import { IPI_ZFM_ALIQUOTA_MINIMA, type FaseTransicao } from './data/transicao';
-import { aplicar, comparar, ZERO, type Fracao } from './fracao';
-import { emVigor } from './vigencia';
+import { aplicar, comparar, ZERO, type Fracao } from './fraction';
+import { emVigor, vigenteObrigatorio } from './validity';
 
 const TIPI_POR_NCM = new Map<string, AliquotaTipi[]>();
 for (const t of TIPI_EMBUTIDA) TIPI_POR_NCM.set(t.ncm, [...(TIPI_POR_NCM.get(t.ncm) ?? []), t]);
@@ -30,7 +30,7 @@ export function apurarIpi(a: Apuracao, fase: FaseTransicao): void {
     a.aviso('IPI: alíquota tirada da TIPI pelo NCM; só o estabelecimento industrial ou equiparado destaca IPI — um revendedor informa aliquotaIpi 0.');
   }
   if (fase.ipiZeradoExcetoZfm) {
-    const mantido = e.produtoZfm && comparar(aliquota, IPI_ZFM_ALIQUOTA_MINIMA) >= 0;
+    const mantido = e.produtoZfm && comparar(aliquota, vigenteObrigatorio(IPI_ZFM_ALIQUOTA_MINIMA, e.dataIso).aliquota) >= 0;
     if (mantido && e.aliquotaIs !== null && e.aliquotaIs.n > 0n) {
       a.aviso('IPI: não calculado porque não incide cumulativamente com o Imposto Seletivo (ADCT art. 126 III).');
       return;

@@ -1,11 +1,11 @@
 import { type Apuracao, componente } from './apuracao';
-import { textoPercentual, textoReais } from './texto';
+import { textoPercentual, textoReais } from './text';
 import { ACRESCIMO_LC224_CSLL, ACRESCIMO_LC224_IRPJ, PRESUNCOES, type AcrescimoPresuncao } from './data/lucro-presumido';
-import { CSLL, IRPJ, IRPJ_ADICIONAL, LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS } from './data/tributos-federais';
-import { trimestreDe } from './datas';
-import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fracao';
-import { type ComponenteLinha } from './tipos';
-import { emVigor, vigenteObrigatorio } from './vigencia';
+import { CSLL, IRPJ, IRPJ_ADICIONAL } from './data/tributos-federais';
+import { trimestreDe } from './dates';
+import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fraction';
+import { type ComponenteLinha } from './types';
+import { emVigor, vigenteObrigatorio } from './validity';
 
 /** The part of [antes, antes + agora] above the limit. */
 function acimaDe(limite: number, antes: number, agora: number): number {
@@ -13,20 +13,26 @@ function acimaDe(limite: number, antes: number, agora: number): number {
 }
 
 /**
- * The presumed profit of this document: revenue x presumption, except that LC 224/2025 multiplies the
- * presumption by 1.10 on the part of the year's revenue above the limit prorated to the quarter
- * (R$ 1.25 million x quarter number, against the revenue accumulated in the year before this document).
- * Rounded half up once, as the base is a figure of the IRPJ/CSLL return.
+ * The part of this document's revenue above the LC 224/2025 limit. The room left before it is the quarterly
+ * room accumulated up to its quarter (R$ 1.25 million x quarter number) less the revenue of the year that used
+ * room (all of it but the part already surcharged, `excedenteAnterior`), so room left unused carries forward and
+ * a quarter that went over does not eat the next one's; and never more than what is left of the R$ 5 million of
+ * the year, so once the year passed it every real is surcharged. With nothing surcharged before, this is the
+ * revenue above R$ 1.25 million x quarter number.
  */
-function basePresumida(
-  valor: number,
-  presuncao: Fracao,
-  acrescimo: AcrescimoPresuncao | undefined,
-  receitaAnterior: number,
-  mes: number,
-): { base: number; excedente: number } {
+function excedenteLc224(limites: AcrescimoPresuncao, valor: number, receitaAnterior: number, excedenteAnterior: number, mes: number): number {
+  const folgaTrimestral = limites.limiteTrimestralCentavos * trimestreDe(mes) - (receitaAnterior - excedenteAnterior);
+  const folga = Math.max(0, Math.min(folgaTrimestral, limites.limiteAnualCentavos - receitaAnterior));
+  return Math.max(0, valor - folga);
+}
+
+/**
+ * The presumed profit of this document: revenue x presumption, except that LC 224/2025 multiplies the
+ * presumption by 1.10 on the part of it above the limit (`excedenteLc224`). Rounded half up once, as the base is
+ * a figure of the IRPJ/CSLL return.
+ */
+function basePresumida(valor: number, presuncao: Fracao, acrescimo: AcrescimoPresuncao | undefined, excedente: number): { base: number; excedente: number } {
   if (!acrescimo) return { base: aplicar(valor, presuncao), excedente: 0 };
-  const excedente = acimaDe(acrescimo.limiteTrimestralCentavos * trimestreDe(mes), receitaAnterior, valor);
   const exata = somar(
     multiplicar(fracao(BigInt(valor - excedente)), presuncao),
     multiplicar(fracao(BigInt(excedente)), multiplicar(presuncao, acrescimo.fator)),
@@ -42,7 +48,7 @@ function irpjComAdicional(base: number, baseAnterior: number, dataIso: string): 
   const normal = vigenteObrigatorio(IRPJ, dataIso);
   const adicional = vigenteObrigatorio(IRPJ_ADICIONAL, dataIso);
   const imposto = aplicar(base, normal.aliquota);
-  const excedente = acimaDe(LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS, baseAnterior, base);
+  const excedente = acimaDe(adicional.limiteTrimestralCentavos, baseAnterior, base);
   const valorAdicional = aplicar(excedente, adicional.aliquota);
   return {
     valor: imposto + valorAdicional,
@@ -59,7 +65,10 @@ function irpjComAdicional(base: number, baseAnterior: number, dataIso: string): 
 
 function textoAcrescimo(excedente: number, acrescimo: AcrescimoPresuncao | undefined): string {
   if (excedente === 0 || !acrescimo) return '';
-  return `; presunção × 1,10 sobre ${textoReais(excedente)} de receita acima do limite de R$ 1.250.000,00 por trimestre, acumulado no ano (${acrescimo.fonte})`;
+  return (
+    `; presunção × 1,10 sobre ${textoReais(excedente)} de receita acima do limite de ${textoReais(acrescimo.limiteTrimestralCentavos)} ` +
+    `por trimestre (folga não usada passa aos trimestres seguintes) e ${textoReais(acrescimo.limiteAnualCentavos)} no ano (${acrescimo.fonte})`
+  );
 }
 
 /**
@@ -69,11 +78,13 @@ function textoAcrescimo(excedente: number, acrescimo: AcrescimoPresuncao | undef
  */
 export function apurarLucroPresumido(a: Apuracao): void {
   const e = a.entrada;
-  const presuncao = PRESUNCOES[e.atividade];
+  const presuncao = vigenteObrigatorio(PRESUNCOES[e.atividade], e.dataIso);
   const acrescimoIrpj = emVigor(ACRESCIMO_LC224_IRPJ, e.dataIso);
   const acrescimoCsll = emVigor(ACRESCIMO_LC224_CSLL, e.dataIso);
 
-  const irpjBase = basePresumida(e.valorCentavos, presuncao.irpj, acrescimoIrpj, e.receitaAcumuladaAnoCentavos, e.mes);
+  // The revenue above the limit is a fact of the revenue, the same for both taxes (the CSLL surcharge starts later).
+  const excedente = acrescimoIrpj ? excedenteLc224(acrescimoIrpj, e.valorCentavos, e.receitaAcumuladaAnoCentavos, e.receitaExcedenteAnoCentavos, e.mes) : 0;
+  const irpjBase = basePresumida(e.valorCentavos, presuncao.irpj, acrescimoIrpj, excedente);
   const irpj = irpjComAdicional(irpjBase.base, e.baseAcumuladaTrimestreCentavos, e.dataIso);
   a.adicionar({
     tributo: 'IRPJ',
@@ -86,8 +97,14 @@ export function apurarLucroPresumido(a: Apuracao): void {
     componentes: irpj.componentes,
   });
 
+  a.acumulados = {
+    baseTrimestreCentavos: e.baseAcumuladaTrimestreCentavos + irpjBase.base,
+    receitaAnoCentavos: e.receitaAcumuladaAnoCentavos + e.valorCentavos,
+    receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + excedente,
+  };
+
   const csll = vigenteObrigatorio(CSLL, e.dataIso);
-  const csllBase = basePresumida(e.valorCentavos, presuncao.csll, acrescimoCsll, e.receitaAcumuladaAnoCentavos, e.mes);
+  const csllBase = basePresumida(e.valorCentavos, presuncao.csll, acrescimoCsll, excedente);
   a.adicionar({
     tributo: 'CSLL',
     baseCentavos: csllBase.base,

@@ -1,9 +1,9 @@
 import { type Apuracao } from './apuracao';
 import { type FaseTransicao } from './data/transicao';
-import { aplicar, multiplicar, percentual } from './fracao';
-
-/** LC 116/2003 art. 8º II: the highest ISS rate a city may charge. */
-const ISS_MAXIMO = percentual('5');
+import { LIMITES_ISS } from './data/iss';
+import { aplicar, multiplicar } from './fraction';
+import { textoPercentual } from './text';
+import { vigenteObrigatorio } from './validity';
 
 /**
  * ISS of an NFS-e at the city's rate (`aliquotaIss`, 2% to 5%, LC 116 arts. 8º and 8º-A). Without it the
@@ -13,8 +13,9 @@ const ISS_MAXIMO = percentual('5');
 export function apurarIss(a: Apuracao, fase: FaseTransicao): number {
   const e = a.entrada;
   if (fase.fatorIcmsIss === null) return 0;
-  const daLei = e.aliquotaIss ?? ISS_MAXIMO;
-  if (e.aliquotaIss === null) a.aviso('ISS: aliquotaIss não informada; usado o máximo legal de 5% (LC 116/2003 art. 8º II).');
+  const limites = vigenteObrigatorio(LIMITES_ISS, e.dataIso);
+  const daLei = e.aliquotaIss ?? limites.maximo;
+  if (e.aliquotaIss === null) a.aviso(`ISS: aliquotaIss não informada; usado o máximo legal de ${textoPercentual(limites.maximo)} (${limites.fonte}).`);
   const reduzida = fase.fatorIcmsIss.n !== fase.fatorIcmsIss.d;
   const aliquota = multiplicar(daLei, fase.fatorIcmsIss);
   const valor = aplicar(e.valorCentavos, aliquota);

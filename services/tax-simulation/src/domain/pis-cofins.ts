@@ -1,7 +1,7 @@
 import { type Apuracao, componente } from './apuracao';
 import { COFINS_CUMULATIVA, COFINS_NAO_CUMULATIVA, PIS_CUMULATIVO, PIS_NAO_CUMULATIVO, type AliquotaDatada } from './data/tributos-federais';
-import { aplicar } from './fracao';
-import { emVigor } from './vigencia';
+import { aplicar } from './fraction';
+import { emVigor } from './validity';
 
 export interface PisCofinsApurados {
   /** The debits on the document, which the 2026 CBS/IBS base leaves out (whatever the credits). */

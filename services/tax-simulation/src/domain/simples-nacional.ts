@@ -1,8 +1,9 @@
+import { ignorarReferenciasInformadas } from './cbs-ibs';
 import { type Apuracao, aliquotaPublica } from './apuracao';
-import { textoPercentual, textoReais } from './texto';
+import { textoPercentual, textoReais } from './text';
 import {
   ANEXOS,
-  LIMITE_SIMPLES_CENTAVOS,
+  LIMITES_SIMPLES,
   VIGENCIA_PARTILHA,
   type FaixaSimples,
   type TabelaAnexo,
@@ -10,9 +11,9 @@ import {
 import { type FaseTransicao } from './data/transicao';
 import { apurarIcms } from './icms';
 import { apurarIss } from './iss';
-import { aplicar, comparar, fracao, multiplicar, somar, subtrair, ZERO, type Fracao } from './fracao';
-import { type AnexoSimples, type ParcelaDas, type TributoPartilha } from './tipos';
-import { vigeEm } from './vigencia';
+import { aplicar, comparar, fracao, multiplicar, somar, subtrair, ZERO, type Fracao } from './fraction';
+import { type AnexoSimples, type ParcelaDas, type TributoPartilha } from './types';
+import { vigeEm, vigenteObrigatorio } from './validity';
 
 const SEM_NO_DAS_NA_EXPORTACAO: ReadonlySet<TributoPartilha> = new Set(['PIS', 'COFINS', 'IPI', 'ICMS', 'ISS']);
 
@@ -87,13 +88,15 @@ export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
   } else {
     a.aviso('A partir de 2027 a CBS e o IBS do optante pelo Simples Nacional estão dentro do DAS; a opção por pagá-los no regime regular não é simulada.');
   }
+  ignorarReferenciasInformadas(a, 'o Simples Nacional não tem linhas de CBS e IBS');
 
-  if (e.rbt12Centavos !== null && e.rbt12Centavos > LIMITE_SIMPLES_CENTAVOS) {
+  const limite = vigenteObrigatorio(LIMITES_SIMPLES, e.dataIso);
+  if (e.rbt12Centavos !== null && e.rbt12Centavos > limite.limiteCentavos) {
     a.naoCalculavel(
       'DAS',
       ZERO,
       `${FONTE_DAS}.`,
-      'A receita bruta dos 12 meses passa de R$ 4.800.000,00: a empresa está fora do Simples Nacional (LC 123/2006 art. 3º II).',
+      `A receita bruta dos 12 meses passa de ${textoReais(limite.limiteCentavos)}: a empresa está fora do Simples Nacional (${limite.fonte}).`,
     );
     return;
   }

@@ -1,13 +1,14 @@
 import { Apuracao, aliquotaPublica } from './apuracao';
 import { CFOPS_REMESSA } from './data/remessa';
 import { FASES_TRANSICAO } from './data/transicao';
-import { type EntradaNormalizada } from './entrada';
-import { fracao } from './fracao';
+import { type EntradaNormalizada } from './input';
+import { fracao } from './fraction';
 import { apurarRegimeNormal } from './regime-normal';
 import { apurarSimplesNacional } from './simples-nacional';
-import { REGIMES, type Comparacao, type OpcoesSimulacao, type ResultadoSimulacao, type Simulacao } from './tipos';
-import { validarEntrada } from './validacao';
-import { emVigor, vigenteObrigatorio } from './vigencia';
+import { trimestreDe } from './dates';
+import { REGIMES, type Comparacao, type OpcoesSimulacao, type ResultadoSimulacao, type Simulacao, type SimulacaoDocumento } from './types';
+import { validarEntrada } from './validation';
+import { emVigor, vigenteObrigatorio } from './validity';
 
 /**
  * The taxes one operation generates, by its date, document and regime. Takes any value: an invalid
@@ -23,6 +24,40 @@ export function compararRegimes(entrada: unknown, opcoes?: OpcoesSimulacao | nul
   const validacao = validarEntrada(entrada, opcoes, false);
   if (!validacao.ok) return validacao;
   return { ok: true, resultados: REGIMES.map((regime) => calcular({ ...validacao.entrada, regime })) };
+}
+
+/**
+ * The operations of one document (its items), in order: each is taxed like a simulation, except that the
+ * Lucro Presumido figures that run through a quarter or a year (`baseAcumuladaTrimestre`, `receitaAcumuladaAno`,
+ * `receitaExcedenteAno`) carry what the earlier operations of the same quarter or year added, so the IRPJ
+ * additional and the LC 224 surcharge the items add up to are the whole document's (an item's own figures
+ * are those before the document). Each item's lines stay rounded on their own.
+ */
+export function simularDocumento(operacoes: readonly unknown[], opcoes?: OpcoesSimulacao | null): SimulacaoDocumento {
+  const validacoes = operacoes.map((operacao) => validarEntrada(operacao, opcoes));
+  const erros = validacoes.flatMap((v, indice) => (v.ok ? [] : [{ indice, erros: v.erros }]));
+  if (erros.length > 0) return { ok: false, erros };
+  const basePorTrimestre = new Map<string, number>();
+  const receitaPorAno = new Map<number, number>();
+  const excedentePorAno = new Map<number, number>();
+  const entradas = validacoes.flatMap((v) => (v.ok ? [v.entrada] : []));
+  const resultados = entradas.map((e) => {
+    const trimestre = `${e.ano}-${trimestreDe(e.mes)}`;
+    const resultado = calcular({
+      ...e,
+      baseAcumuladaTrimestreCentavos: e.baseAcumuladaTrimestreCentavos + (basePorTrimestre.get(trimestre) ?? 0),
+      receitaAcumuladaAnoCentavos: e.receitaAcumuladaAnoCentavos + (receitaPorAno.get(e.ano) ?? 0),
+      receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + (excedentePorAno.get(e.ano) ?? 0),
+    });
+    if (resultado.acumulados) {
+      // The running figures after this operation, less the item's own starting figures: what the document added so far.
+      basePorTrimestre.set(trimestre, resultado.acumulados.baseTrimestreCentavos - e.baseAcumuladaTrimestreCentavos);
+      receitaPorAno.set(e.ano, resultado.acumulados.receitaAnoCentavos - e.receitaAcumuladaAnoCentavos);
+      excedentePorAno.set(e.ano, resultado.acumulados.receitaExcedenteAnoCentavos - e.receitaExcedenteAnoCentavos);
+    }
+    return resultado;
+  });
+  return { ok: true, resultados };
 }
 
 /** The calculation proper, on an operation `validarEntrada` accepted. */
@@ -57,6 +92,7 @@ function fechar(a: Apuracao): ResultadoSimulacao {
     // An informative line that cannot be computed leaves the total intact.
     completo: !linhas.some((l) => l.naoCalculavel && !l.informativo),
     partilhaDas: a.partilhaDas,
+    acumulados: a.acumulados,
     avisos: a.avisos,
     premissas: a.premissas,
   };

@@ -1,9 +1,9 @@
 import { NCM_CIGARROS, REGRAS_VENCIMENTO, type Ajuste, type RegraVencimento } from './data/vencimentos';
-import { antecipar, prorrogar, ultimoDiaUtilDoMes } from './calendario';
-import { diaDe, diasNoMes, mesSeguinte, paraIso, trimestreDe } from './datas';
-import { type ChaveVencimentoLocal, type EntradaNormalizada } from './entrada';
-import { type Tributo } from './tipos';
-import { emVigor } from './vigencia';
+import { antecipar, prorrogar, ultimoDiaUtilDoMes } from './calendar';
+import { diaDe, diasNoMes, lerIso, mesSeguinte, paraIso, trimestreDe } from './dates';
+import { type ChaveVencimentoLocal, type EntradaNormalizada, type RegraLocal } from './input';
+import { type OpcoesSimulacao, type Tributo } from './types';
+import { emVigor } from './validity';
 
 export interface Vencimento {
   /** `YYYY-MM-DD`, or null when no rule applies. */
@@ -38,14 +38,32 @@ function regraDaLei(lista: readonly RegraVencimento[], e: EntradaNormalizada): V
   return regra ? aplicarRegra(regra, e) : { data: null, fonte: 'sem regra de vencimento em vigor na data' };
 }
 
+function regraDaEmpresa(regra: RegraLocal, ano: number, mes: number): Vencimento {
+  const verbo = regra.ajuste === 'PRORROGAR' ? 'prorrogado' : 'antecipado';
+  return {
+    data: vencimentoMensal(ano, mes, regra.dia, regra.ajuste),
+    fonte: `prazo configurado pela empresa: dia ${regra.dia} do mês seguinte, ${verbo} se não for dia útil`,
+  };
+}
+
 function regraLocal(chave: ChaveVencimentoLocal, e: EntradaNormalizada): Vencimento | null {
   const propria = e.vencimentos[chave];
-  if (!propria) return null;
-  const verbo = propria.ajuste === 'PRORROGAR' ? 'prorrogado' : 'antecipado';
-  return {
-    data: vencimentoMensal(e.ano, e.mes, propria.dia, propria.ajuste),
-    fonte: `prazo configurado pela empresa: dia ${propria.dia} do mês seguinte, ${verbo} se não for dia útil`,
-  };
+  return propria ? regraDaEmpresa(propria, e.ano, e.mes) : null;
+}
+
+/** The taxes whose due date only the company's own rule gives (none found in force), by their settings key. */
+const SO_REGRA_DA_EMPRESA: Partial<Record<Tributo, ChaveVencimentoLocal>> = { CBS: 'CBS', IBS_UF: 'IBS', IBS_MUN: 'IBS', IS: 'IS' };
+
+/**
+ * The due date the company's current rule gives a line kept without one (the CBS, IBS and IS from 2027, when
+ * the company had no rule yet), for an operation of `dataIso`; null when the company still has none. The
+ * rules come from the fiscal settings, already validated by their contract (day 1..31, PRORROGAR|ANTECIPAR).
+ */
+export function vencimentoPelaRegraAtual(tributo: Tributo, dataIso: string, regras: OpcoesSimulacao['vencimentos']): Vencimento | null {
+  const chave = SO_REGRA_DA_EMPRESA[tributo];
+  const regra = chave ? regras?.[chave] : null;
+  const data = lerIso(dataIso);
+  return regra && data ? regraDaEmpresa(regra, data.ano, data.mes) : null;
 }
 
 const SEM_PRAZO: Vencimento = {

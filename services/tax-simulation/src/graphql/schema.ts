@@ -96,7 +96,10 @@ export const typeDefs = gql`
     criadaEm: DateTime!
     provisionada: Boolean!
     titulos: [TituloPagar!]!
-    "Tributos a pagar que não viram título por não terem vencimento definido (CBS, IBS e IS a partir de 2027)."
+    """
+    Tributos a pagar ainda sem título por falta de vencimento (CBS, IBS e IS a partir de 2027, sem prazo em norma
+    vigente): viram título num novo provisionamento depois que a empresa informar o dia nas configurações fiscais.
+    """
     pendentesDeVencimento: [String!]!
     partilhaDas: [ParcelaDas!]
     avisos: [String!]!
@@ -134,12 +137,26 @@ export const typeDefs = gql`
     baseAcumuladaTrimestre: Float
     receitaAcumuladaAno: Float
     lucroRealTrimestre: Float
+    """
+    Reais: a parte de receitaAcumuladaAno que já teve a presunção acrescida pela LC 224/2025 (acima da folga de um
+    trimestre anterior ou de R$ 5 milhões no ano); padrão 0. Dela depende a folga que resta a esta operação.
+    """
+    receitaExcedenteAno: Float
     mercadoriaImportada: Boolean
     produtoZonaFrancaManaus: Boolean
     "Imposto Seletivo, percentual (2027 em diante)."
     aliquotaIs: Float
     "ICMS das compras, percentual; padrão: a alíquota interna da UF de origem."
     aliquotaIcmsCompras: Float
+    """
+    Alíquota de referência da CBS do ano da operação, percentual (0 a 50): vale sobre a das configurações fiscais da
+    empresa e sobre a PREMISSA de 8,8% (2027 em diante; em 2027-2028 cobra-se 0,1 ponto a menos).
+    """
+    aliquotaReferenciaCbs: Float
+    "IBS estadual do ano da operação, percentual (2029 em diante, fixado por resolução do Senado)."
+    aliquotaIbsUf: Float
+    "IBS municipal do ano da operação, percentual (2029 em diante, fixado por resolução do Senado)."
+    aliquotaIbsMun: Float
   }
 
   type Query {

@@ -3,8 +3,8 @@ import { requestReply, type Logger, type NatsConnection } from '@erp/kit';
 import type { OpcoesSimulacao } from '../domain';
 
 /**
- * The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate, and its own
- * ICMS and ISS due days.
+ * The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate, its own
+ * due days (ICMS, ISS, CBS, IBS, IS) and its CBS/IBS reference rates per year.
  */
 export type CompanyDefaults = (companyId: string) => Promise<OpcoesSimulacao>;
 
@@ -34,7 +34,11 @@ export function companyDefaultsOverNats(nc: NatsConnection, log: Logger, timeout
       throw unavailable();
     }
     const { regimeTributario, uf, aliquotaDas } = reply.configuracao.empresa;
-    const { icms, iss } = reply.configuracao.vencimentos;
-    return { empresa: { regime: regimeTributario, uf, aliquotaDas }, vencimentos: { ICMS: icms, ISS: iss } };
+    const { icms, iss, cbs, ibs, is } = reply.configuracao.vencimentos;
+    return {
+      empresa: { regime: regimeTributario, uf, aliquotaDas },
+      vencimentos: { ICMS: icms, ISS: iss, CBS: cbs, IBS: ibs, IS: is },
+      aliquotasReferencia: Object.fromEntries(reply.configuracao.aliquotasReferencia.map(({ ano, ...aliquotas }) => [String(ano), aliquotas])),
+    };
   };
 }

@@ -84,7 +84,8 @@ const tituloSchema = new Schema<TituloRecord>(
   },
   { collection: 'titulos', versionKey: false, minimize: false },
 );
-tituloSchema.index({ simulacaoId: 1 }, { name: 'simulacao' });
+// The titles of some simulations of one company (`titlesOf`): the company first, like every read.
+tituloSchema.index({ companyId: 1, simulacaoId: 1 }, { name: 'empresa_simulacao' });
 
 const provisionamentoSchema = new Schema<ProvisionamentoRecord>(
   {
@@ -96,8 +97,30 @@ const provisionamentoSchema = new Schema<ProvisionamentoRecord>(
   { collection: 'provisionamentos', versionKey: false },
 );
 
+/**
+ * Which simulation of a regime comparison was provisioned: `_id` = the comparison id. Inserting it is the claim,
+ * so of racing provisionings of different regimes of one comparison exactly one wins.
+ */
+export interface EscolhaComparacaoRecord {
+  _id: string;
+  companyId: string;
+  simulacaoId: string;
+  em: Date;
+}
+
+const escolhaComparacaoSchema = new Schema<EscolhaComparacaoRecord>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true },
+    simulacaoId: { type: String, required: true },
+    em: { type: Date, required: true },
+  },
+  { collection: 'escolhas_comparacao', versionKey: false },
+);
+
 export interface TaxModels {
   simulacoes: Model<SimulacaoRecord>;
+  escolhasComparacao: Model<EscolhaComparacaoRecord>;
   titulos: Model<TituloRecord>;
   provisionamentos: Model<ProvisionamentoRecord>;
 }
@@ -107,6 +130,7 @@ export async function taxModels(db: Connection): Promise<TaxModels> {
     simulacoes: db.model<SimulacaoRecord>('SimulacaoImposto', simulacaoSchema),
     titulos: db.model<TituloRecord>('TituloPagar', tituloSchema),
     provisionamentos: db.model<ProvisionamentoRecord>('ProvisionamentoImpostos', provisionamentoSchema),
+    escolhasComparacao: db.model<EscolhaComparacaoRecord>('EscolhaComparacao', escolhaComparacaoSchema),
   };
   await Promise.all(Object.values(models).map((model) => model.init()));
   return models;

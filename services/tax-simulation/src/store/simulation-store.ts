@@ -1,6 +1,6 @@
 import type { Connection, mongo } from 'mongoose';
 import { claimOnce } from '@erp/kit';
-import { taxModels, type ProvisionamentoRecord, type SimulacaoRecord, type TaxModels, type TituloRecord } from './models';
+import { taxModels, type EscolhaComparacaoRecord, type ProvisionamentoRecord, type SimulacaoRecord, type TaxModels, type TituloRecord } from './models';
 
 /** Where the previous page ended (exclusive): newest first by creation, then by id. */
 export interface PagePosition {
@@ -8,16 +8,26 @@ export interface PagePosition {
   id: string;
 }
 
+/** `maxTimeMS` of each query a client's request runs, unless the store is told otherwise. */
+export const DEFAULT_QUERY_MAX_TIME_MS = 5_000;
+
+/** Registers the collections and their indexes, then resolves to the store. */
+export async function createSimulationStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<SimulationStore> {
+  return new SimulationStore(await taxModels(db), options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS);
+}
+
+export type { SimulationStore };
+
 /**
  * The service's queries. Every one that reads a simulation or its titles is keyed by company, so a request can
- * never reach another company's data: an id of another company reads exactly like an unknown id.
+ * never reach another company's data: an id of another company reads exactly like an unknown id. Every read a
+ * client can trigger runs under `maxTimeMS`: none holds the database longer (a timeout is the kit's 503).
  */
-export class SimulationStore {
-  private constructor(private readonly models: TaxModels) {}
-
-  static async open(db: Connection): Promise<SimulationStore> {
-    return new SimulationStore(await taxModels(db));
-  }
+class SimulationStore {
+  constructor(
+    private readonly models: TaxModels,
+    private readonly maxTimeMS: number,
+  ) {}
 
   /** The titles' collection, which the outbox relay publishes from. */
   get titlesCollection(): mongo.Collection<TituloRecord> {
@@ -30,7 +40,7 @@ export class SimulationStore {
   }
 
   find(companyId: string, id: string): Promise<SimulacaoRecord | null> {
-    return this.models.simulacoes.findOne({ _id: id, companyId }).lean<SimulacaoRecord>().exec();
+    return this.models.simulacoes.findOne({ _id: id, companyId }).maxTimeMS(this.maxTimeMS).lean<SimulacaoRecord>().exec();
   }
 
   page(companyId: string, limit: number, depois: PagePosition | null): Promise<SimulacaoRecord[]> {
@@ -38,7 +48,7 @@ export class SimulationStore {
     if (depois) {
       filter.$or = [{ criadaEm: { $lt: depois.criadaEm } }, { criadaEm: depois.criadaEm, _id: { $lt: depois.id } }];
     }
-    return this.models.simulacoes.find(filter).sort({ criadaEm: -1, _id: -1 }).limit(limit).lean<SimulacaoRecord[]>().exec();
+    return this.models.simulacoes.find(filter).sort({ criadaEm: -1, _id: -1 }).limit(limit).maxTimeMS(this.maxTimeMS).lean<SimulacaoRecord[]>().exec();
   }
 
   /** True for exactly one of any number of racing callers with the same title id (kit `claimOnce`). */
@@ -50,12 +60,28 @@ export class SimulationStore {
     return claimOnce(this.models.provisionamentos, record);
   }
 
+  /**
+   * Claims the comparison for one of its simulations (kit `claimOnce`) and answers which simulation holds it: the
+   * caller's when it won or had won before, else the one that did.
+   */
+  async claimComparison(record: EscolhaComparacaoRecord): Promise<string> {
+    if (await claimOnce(this.models.escolhasComparacao, record)) return record.simulacaoId;
+    const holder = await this.models.escolhasComparacao
+      .findOne({ _id: record._id, companyId: record.companyId })
+      .maxTimeMS(this.maxTimeMS)
+      .lean<EscolhaComparacaoRecord>()
+      .exec();
+    if (!holder) throw new Error(`comparison ${record._id} claimed but not readable`);
+    return holder.simulacaoId;
+  }
+
   /** The titles of some simulations of one company, by simulation id. */
   async titlesOf(companyId: string, simulacaoIds: string[]): Promise<Map<string, TituloRecord[]>> {
     const byId = new Map<string, TituloRecord[]>(simulacaoIds.map((id) => [id, []]));
     if (simulacaoIds.length === 0) return byId;
     const titles = await this.models.titulos
       .find({ companyId, simulacaoId: { $in: simulacaoIds } })
+      .maxTimeMS(this.maxTimeMS)
       .lean<TituloRecord[]>()
       .exec();
     for (const title of titles) byId.get(title.simulacaoId)?.push(title);
@@ -67,6 +93,7 @@ export class SimulationStore {
     if (simulacaoIds.length === 0) return new Set();
     const docs = await this.models.provisionamentos
       .find({ companyId, _id: { $in: simulacaoIds } }, { _id: 1 })
+      .maxTimeMS(this.maxTimeMS)
       .lean<Pick<ProvisionamentoRecord, '_id'>[]>()
       .exec();
     return new Set(docs.map((doc) => doc._id));

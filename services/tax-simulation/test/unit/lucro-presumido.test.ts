@@ -1,4 +1,4 @@
-import { PRESUNCOES } from '../../src/domain';
+import { PRESUNCOES, simular } from '../../src/domain';
 import { linha, resultado, valores, vencimentos } from './helpers';
 
 const lp = (extra: object) => resultado({ regime: 'LUCRO_PRESUMIDO', ...extra });
@@ -73,6 +73,50 @@ describe('Lucro Presumido - LC 224/2025 surcharge (research example f)', () => {
     // Goods: 8% -> 8.8% and CSLL 12% -> 13.2%: 100,000 -> IRPJ base 8,800 (1,320.00), CSLL base 13,200 (1,188.00).
     const mercadoria = lp({ tipoDocumento: 'NFE', ufOrigem: 'SP', valor: 100000, dataOperacao: '2026-08-10', receitaAcumuladaAno: 6000000 });
     expect(valores(mercadoria)).toMatchObject({ IRPJ: 132000, CSLL: 118800 });
+  });
+});
+
+describe('Lucro Presumido - LC 224/2025 room per quarter after a quarter that went over (research §2)', () => {
+  const servico = (valor: number, dataOperacao: string, extra: object) => lp({ tipoDocumento: 'NFSE', valor, dataOperacao, aliquotaIss: 5, ...extra });
+
+  it('LC 224 - Q1 R$ 2,000,000 (750,000 surcharged), then a Q2 document of R$ 1,250,000: IRPJ 94,000.00, CSLL 36,000.00', () => {
+    // Q1 used its whole room: 1,250,000 inside, 750,000 surcharged. Q2 brings a fresh 1,250,000 of room:
+    // 2 x 1,250,000 - (2,000,000 - 750,000) = 1,250,000, so the document is all inside.
+    // IRPJ base 1,250,000 x 32% = 400,000.00; IRPJ 400,000 x 15% = 60,000 + (400,000 - 60,000) x 10% = 34,000 -> 94,000.00.
+    // CSLL base 1,250,000 x 32% = 400,000.00 x 9% = 36,000.00.
+    const r = servico(1250000, '2026-05-10', { receitaAcumuladaAno: 2000000, receitaExcedenteAno: 750000 });
+    expect(linha(r, 'IRPJ')).toMatchObject({ baseCentavos: 40000000, valorCentavos: 9400000 });
+    expect(linha(r, 'CSLL')).toMatchObject({ baseCentavos: 40000000, valorCentavos: 3600000 });
+    expect(linha(r, 'IRPJ').fundamento).not.toContain('presunção × 1,10');
+    // Not told what was surcharged (0), the engine counts all of Q1 as using room: room 2,500,000 - 2,000,000 = 500,000,
+    // 750,000 surcharged: base 500,000 x 32% + 750,000 x 35.2% = 160,000 + 264,000 = 424,000.00 -> IRPJ 63,600 + 36,400 = 100,000.00.
+    const semInformar = servico(1250000, '2026-05-10', { receitaAcumuladaAno: 2000000 });
+    expect(linha(semInformar, 'IRPJ')).toMatchObject({ baseCentavos: 42400000, valorCentavos: 10000000 });
+    expect(linha(semInformar, 'CSLL').valorCentavos).toBe(3816000); // 424,000 x 9% = 38,160.00
+  });
+
+  it('LC 224 - the year limit caps the room: Q1 R$ 4,000,000 (2,750,000 surcharged), Q2 document of R$ 2,000,000', () => {
+    // Quarterly room 2,500,000 - (4,000,000 - 2,750,000) = 1,250,000, but only 5,000,000 - 4,000,000 = 1,000,000 of the
+    // year is left: 1,000,000 inside, 1,000,000 surcharged. Base 1,000,000 x 32% + 1,000,000 x 35.2% = 320,000 + 352,000
+    // = 672,000.00; IRPJ 100,800 + (672,000 - 60,000) x 10% = 61,200 -> 162,000.00; CSLL 672,000 x 9% = 60,480.00.
+    const r = servico(2000000, '2026-05-10', { receitaAcumuladaAno: 4000000, receitaExcedenteAno: 2750000 });
+    expect(linha(r, 'IRPJ')).toMatchObject({ baseCentavos: 67200000, valorCentavos: 16200000 });
+    expect(linha(r, 'CSLL').valorCentavos).toBe(6048000);
+  });
+
+  it('LC 224 - unused room of Q1 and Q2 carries into Q3; past R$ 5,000,000 in the year every real is surcharged', () => {
+    // R$ 1,000,000 in Q1, nothing in Q2: Q3 room 3,750,000 - 1,000,000 = 2,750,000; a R$ 2,000,000 document is inside:
+    // base 640,000.00.
+    expect(linha(servico(2000000, '2026-08-10', { receitaAcumuladaAno: 1000000 }), 'IRPJ').baseCentavos).toBe(64000000);
+    // R$ 5,200,000 before (1,450,000 surcharged): no room is left in the year -> 100,000 x 35.2% = 35,200.00; IRPJ 5,280.00,
+    // CSLL 35,200 x 9% = 3,168.00.
+    const acima = servico(100000, '2026-08-10', { receitaAcumuladaAno: 5200000, receitaExcedenteAno: 1450000 });
+    expect(valores(acima)).toMatchObject({ IRPJ: 528000, CSLL: 316800 });
+  });
+
+  it('LC 224 - what was surcharged cannot exceed the revenue it is part of', () => {
+    const s = simular({ regime: 'LUCRO_PRESUMIDO', tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-05-10', receitaAcumuladaAno: 100, receitaExcedenteAno: 200 });
+    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo])).toEqual([['receitaExcedenteAno', 'FORA_DO_INTERVALO']]);
   });
 });
 

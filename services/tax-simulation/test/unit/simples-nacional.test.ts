@@ -1,5 +1,5 @@
 import { ANEXOS } from '../../src/domain/data/simples-nacional';
-import { percentual, somar, ZERO } from '../../src/domain/fracao';
+import { percentual, somar, ZERO } from '../../src/domain/fraction';
 import { linha, resultado, valores } from './helpers';
 import { type ParcelaDas, type ResultadoSimulacao } from '../../src/domain';
 

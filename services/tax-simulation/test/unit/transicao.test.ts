@@ -1,3 +1,4 @@
+import { simular } from '../../src/domain';
 import { linha, resultado, valores } from './helpers';
 
 const nfe = (dataOperacao: string, extra: object = {}, opcoes = {}) =>
@@ -114,3 +115,56 @@ describe('transicao 2029-2033 - ICMS and ISS at 9/10 ... 6/10, then extinct (res
     expect(linha(nfe('2040-12-31', { ncm: '85165000', produtoZonaFrancaManaus: true }), 'IPI').valorCentavos).toBe(35000);
   });
 });
+
+describe('transicao - reference rates from the input over the company options and the 8.8% assumption', () => {
+  it('2027 - aliquotaReferenciaCbs 9.5 wins over the company 9: CBS 9.4% on 820 = 77.08, no assumption', () => {
+    // NF-e R$ 1,000 SP LP 2027: base 1,000 - ICMS 180 = 820. Assumed 8.7% -> 71.34; company 9% -> 8.9% -> 72.98;
+    // input 9.5% -> 9.4% x 820 = 77.08 exactly. IBS stays 0.05% + 0.05% (0.41 each), fixed by law.
+    const empresa = { aliquotasReferencia: { '2027': { cbs: 9 } } };
+    expect(linha(nfe('2027-06-10', {}, empresa), 'CBS').valorCentavos).toBe(7298);
+    const r = nfe('2027-06-10', { aliquotaReferenciaCbs: 9.5 }, empresa);
+    expect(valores(r)).toMatchObject({ CBS: 7708, IBS_UF: 41, IBS_MUN: 41 });
+    expect(linha(r, 'CBS').fundamento).toContain('9,5%, informada na simulação');
+    expect(r.premissas).toEqual([]);
+    // IBS rates given for 2027 are not used (the law fixes them) and the result says so.
+    const ibs = nfe('2027-06-10', { aliquotaIbsUf: 10 });
+    expect(valores(ibs)).toMatchObject({ IBS_UF: 41 });
+    expect(ibs.avisos.join(' ')).toContain('aliquotaIbsUf/aliquotaIbsMun');
+  });
+
+  it('2029 - IBS becomes computable with the input rates; the company rates fill what the input leaves out', () => {
+    // 2029 NF-e R$ 1,000 SP LP: ICMS 18% x 9/10 = 16.2% -> 162.00; base 838. CBS input 9% -> 75.42;
+    // IBS-UF input 16% -> 134.08; IBS-Mun from the company 2% -> 16.76.
+    const r = nfe('2029-06-10', { aliquotaReferenciaCbs: 9, aliquotaIbsUf: 16 }, { aliquotasReferencia: { '2029': { ibsMun: 2 } } });
+    expect(valores(r)).toMatchObject({ ICMS: 16200, CBS: 7542, IBS_UF: 13408, IBS_MUN: 1676 });
+    expect(linha(r, 'IBS_UF').naoCalculavel).toBeUndefined();
+    expect(linha(r, 'IBS_MUN').fundamento).toContain('configuradas pela empresa');
+    expect(r.completo).toBe(true);
+    // Without any: not computable, and the reason names both ways to give the rate.
+    expect(linha(nfe('2029-06-10'), 'IBS_UF').motivo).toContain('aliquotaIbsUf');
+  });
+
+  it('2026 and Simples Nacional - the rates are ignored with a note; the figures do not change', () => {
+    const base = nfe('2026-03-10');
+    const dada = nfe('2026-03-10', { aliquotaReferenciaCbs: 12 });
+    expect(valores(dada)).toEqual(valores(base));
+    expect(dada.avisos.join(' ')).toContain('aliquotaReferenciaCbs');
+    const sn = resultado({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2028-03-10', regime: 'SIMPLES_NACIONAL', aliquotaReferenciaCbs: 9 });
+    expect(sn.avisos.join(' ')).toContain('Simples Nacional não tem linhas de CBS e IBS');
+  });
+
+  it('validation - the input rates are percentages from 0 to 50', () => {
+    const s = simularInvalido({ aliquotaReferenciaCbs: 51, aliquotaIbsUf: -1, aliquotaIbsMun: 'x' });
+    expect(s).toEqual([
+      ['aliquotaReferenciaCbs', 'FORA_DO_INTERVALO'],
+      ['aliquotaIbsUf', 'FORA_DO_INTERVALO'],
+      ['aliquotaIbsMun', 'NAO_NUMERICO'],
+    ]);
+  });
+});
+
+function simularInvalido(extra: object): [string, string][] {
+  const s = simular({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2029-06-10', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'SP', ...extra });
+  if (s.ok) throw new Error('expected a refusal');
+  return s.erros.map((e) => [e.campo, e.codigo]);
+}

@@ -82,6 +82,14 @@ describe('vencimentos - due dates in the month after the operation (research §4
     expect(vencimentoMensal(2026, 11, 31, 'ANTECIPAR')).toBe('2026-12-30');
   });
 
+  it('Corpus Christi is no holiday - DAS of May 2030 due Thu 20 Jun 2030; default ISS of May 2028 due Thu 15 Jun 2028', () => {
+    // Easter 2030 = 21 Apr -> Corpus Christi 20 Jun 2030 (Thursday), the DAS day 20: a business day, not postponed.
+    expect(vencimentos(sn('2030-05-10')).DAS).toBe('2030-06-20');
+    // Easter 2028 = 16 Apr -> Corpus Christi 15 Jun 2028 (Thursday), the default ISS day 15: a business day.
+    const iss = resultado({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2028-05-10', regime: 'LUCRO_PRESUMIDO', aliquotaIss: 5 });
+    expect(vencimentos(iss).ISS).toBe('2028-06-15');
+  });
+
   it('CBS/IBS/IS from 2027 - no due date in force unless the company sets one; 2026 informative lines have none', () => {
     const r2027 = lp('2027-04-10');
     expect(vencimentos(r2027)).toMatchObject({ CBS: null, IBS_UF: null, IBS_MUN: null });

@@ -1,9 +1,11 @@
-import { type Vigente } from '../vigencia';
+import { type Vigente } from '../validity';
 
 /**
  * Days that are not business days for paying a tax at a bank, nationwide. Only national holidays (and the
  * banks' own closing days) move a federal due date (ADE Codac 16/2020; Cosit SCI 16/2013); state and
- * municipal holidays are not in this table.
+ * municipal holidays are not in this table. Corpus Christi is not either: a federal optional day (ponto
+ * facultativo), not a national holiday, and not among the days CMN Res. 4.880/2020 closes banks on; where a city
+ * makes it a holiday it is a municipal one.
  */
 export interface FeriadoFixo extends Vigente {
   readonly mes: number;
@@ -59,13 +61,6 @@ export const FERIADOS_MOVEIS: readonly FeriadoMovel[] = [
     vigenciaInicio: '1995-09-12',
     vigenciaFim: null,
     fonte: 'Lei 9.093/1995 art. 2º; listada como feriado nacional na Portaria anual do MGI',
-  },
-  {
-    deslocamentoPascoa: 60,
-    nome: 'Corpus Christi',
-    vigenciaInicio: '2002-12-19',
-    vigenciaFim: null,
-    fonte: 'ponto facultativo federal, feriado municipal na maioria das cidades; calendário nacional de feriados bancários da ANBIMA',
   },
 ];
 

@@ -1,6 +1,6 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
-import { type Uf } from './ufs';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
+import { type Uf } from '../input';
 
 /**
  * Internal (modal) ICMS rate of each state: the general rate of its own law; products with their own

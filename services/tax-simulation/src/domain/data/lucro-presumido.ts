@@ -1,83 +1,90 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /**
  * Presumption classes of the Lucro Presumido (the accepted values of `atividade`): the share of gross
  * revenue taken as profit for IRPJ (Lei 9.249/1995 art. 15) and for CSLL (art. 20). Read from secondary
  * tables (contabiz, portalescrita); the law's text was not re-read.
  */
-export interface Presuncao {
+export interface Presuncao extends Vigente {
   readonly descricao: string;
   readonly irpj: Fracao;
   readonly csll: Fracao;
-  readonly fonte: string;
+}
+
+/** In force since Lei 9.249/1995 (1/1/1996) and Lei 9.250/1995 art. 40; open-ended. */
+function desde1996(presuncao: Omit<Presuncao, keyof Vigente> & { fonte: string }): readonly Presuncao[] {
+  return [{ ...presuncao, vigenciaInicio: '1996-01-01', vigenciaFim: null }];
 }
 
 export const PRESUNCOES = {
-  COMBUSTIVEIS: {
+  COMBUSTIVEIS: desde1996({
     descricao: 'Revenda de combustíveis derivados de petróleo, álcool etílico carburante e gás natural',
     irpj: percentual('1.6'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º I; art. 20',
-  },
-  MERCADORIAS: {
+  }),
+  MERCADORIAS: desde1996({
     descricao: 'Venda de mercadorias e produtos, atividade industrial',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput; art. 20',
-  },
-  TRANSPORTE_CARGA: {
+  }),
+  TRANSPORTE_CARGA: desde1996({
     descricao: 'Transporte de cargas',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput e §1º II a (só o transporte de carga fica em 8%); art. 20',
-  },
-  SERVICOS_HOSPITALARES: {
+  }),
+  SERVICOS_HOSPITALARES: desde1996({
     descricao: 'Serviços hospitalares e de auxílio diagnóstico que cumprem as condições da lei',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º III a; art. 20',
-  },
-  CONSTRUCAO_COM_MATERIAIS: {
+  }),
+  CONSTRUCAO_COM_MATERIAIS: desde1996({
     descricao: 'Construção por empreitada com fornecimento de todos os materiais',
     irpj: percentual('8'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 caput; art. 20',
-  },
-  TRANSPORTE_PASSAGEIROS: {
+  }),
+  TRANSPORTE_PASSAGEIROS: desde1996({
     descricao: 'Transporte que não seja de cargas (passageiros)',
     irpj: percentual('16'),
     csll: percentual('12'),
     fonte: 'Lei 9.249/1995 art. 15 §1º II a; art. 20',
-  },
-  SERVICOS: {
+  }),
+  SERVICOS: desde1996({
     descricao: 'Serviços em geral, profissões regulamentadas, intermediação, administração e locação de bens e direitos',
     irpj: percentual('32'),
     csll: percentual('32'),
     fonte: 'Lei 9.249/1995 art. 15 §1º III; art. 20',
-  },
-  SERVICOS_RECEITA_ATE_120_MIL: {
+  }),
+  SERVICOS_RECEITA_ATE_120_MIL: desde1996({
     descricao: 'Prestadora de serviços (não regulamentados) com receita bruta anual até R$ 120.000',
     irpj: percentual('16'),
     csll: percentual('32'),
     fonte: 'Lei 9.250/1995 art. 40 (IRPJ 16%); CSLL 32% (art. 20 da Lei 9.249 — não confirmado)',
-  },
-} as const satisfies Record<string, Presuncao>;
+  }),
+} as const satisfies Record<string, readonly Presuncao[]>;
 
 export type Atividade = keyof typeof PRESUNCOES;
 
 /**
  * LC 224/2025: the presumption percentages are multiplied by 1.10 on the part of the year's gross revenue
- * above R$ 5,000,000, a limit prorated per quarter (R$ 1,250,000 each, unused room carried to the
- * following quarters of the year). IRPJ from 1/1/2026; CSLL from the 2nd quarter of 2026 because of the
- * 90-day rule (one source says 1 May 2026). SECONDARY: law-firm summaries of LC 224 and IN RFB 2.305/2025.
+ * above R$ 5,000,000, a limit prorated per quarter: R$ 1,250,000 of room each quarter, unused room carried to
+ * the following quarters of the year, revenue above a quarter's room not eating the next quarter's, and once
+ * the year's revenue passed R$ 5,000,000 all later revenue surcharged. IRPJ from 1/1/2026; CSLL from the 2nd
+ * quarter of 2026 because of the 90-day rule (one source says 1 May 2026). SECONDARY: law-firm summaries of
+ * LC 224 and IN RFB 2.305/2025 (research §2).
  */
 export interface AcrescimoPresuncao extends Vigente {
   readonly fator: Fracao;
   readonly limiteTrimestralCentavos: number;
+  readonly limiteAnualCentavos: number;
 }
 
-const ACRESCIMO = { fator: { n: 11n, d: 10n }, limiteTrimestralCentavos: 1_250_000_00 };
+const ACRESCIMO = { fator: { n: 11n, d: 10n }, limiteTrimestralCentavos: 1_250_000_00, limiteAnualCentavos: 5_000_000_00 };
 
 export const ACRESCIMO_LC224_IRPJ: readonly AcrescimoPresuncao[] = [
   { ...ACRESCIMO, vigenciaInicio: '2026-01-01', vigenciaFim: null, fonte: 'LC 224/2025; Decreto 12.808/2025; IN RFB 2.305/2025 (IRPJ desde 1º/1/2026)' },

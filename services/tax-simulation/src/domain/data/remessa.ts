@@ -1,4 +1,4 @@
-import { type Vigente } from '../vigencia';
+import { type Vigente } from '../validity';
 
 /**
  * CFOPs the spec lists as shipments without transfer of ownership or commercial value: no revenue and no

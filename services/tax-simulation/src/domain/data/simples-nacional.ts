@@ -1,6 +1,6 @@
-import { type Fracao, percentual } from '../fracao';
-import { type AnexoSimples, type TributoPartilha } from '../tipos';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type AnexoSimples, type TributoPartilha } from '../types';
+import { type Vigente } from '../validity';
 
 /**
  * Simples Nacional annexes I to V of LC 123/2006 as worded by LC 155/2016 (in force since 01/01/2018):
@@ -132,8 +132,14 @@ export const ANEXOS: Readonly<Record<AnexoSimples, TabelaAnexo>> = {
   ]),
 };
 
-/** Above this RBT12 the company is out of the Simples Nacional (LC 123 art. 3º II). */
-export const LIMITE_SIMPLES_CENTAVOS = 4_800_000_00;
+/** Above this RBT12 the company is out of the Simples Nacional. */
+export interface LimiteSimples extends Vigente {
+  readonly limiteCentavos: number;
+}
+
+export const LIMITES_SIMPLES: readonly LimiteSimples[] = [
+  { limiteCentavos: 4_800_000_00, vigenciaInicio: '2018-01-01', vigenciaFim: null, fonte: 'LC 123/2006 art. 3º II, redação da LC 155/2016' },
+];
 
 /**
  * The split tables above carry PIS and COFINS, which are extinct from 1 January 2027 (ADCT art. 126 II),

@@ -1,5 +1,5 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /**
  * A small subset of the TIPI (Decreto 11.158/2022, with the 2022 rate cuts), for callers that send an NCM

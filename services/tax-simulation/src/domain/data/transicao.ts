@@ -1,5 +1,5 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /**
  * The tax reform year by year, by the date of the operation, as EC 132/2023 (ADCT arts. 125-130) and
@@ -88,6 +88,12 @@ export const PREMISSA_REFERENCIA_CBS: readonly PremissaReferenciaCbs[] = [
 
 /**
  * From 2027 on, IPI stays only for products incentivised in the Manaus free-trade zone, and even for those
- * not when their TIPI rate is below 6.5% (LC 214/2025 art. 454).
+ * not when their TIPI rate is below this one.
  */
-export const IPI_ZFM_ALIQUOTA_MINIMA = percentual('6.5');
+export interface AliquotaMinimaIpiZfm extends Vigente {
+  readonly aliquota: Fracao;
+}
+
+export const IPI_ZFM_ALIQUOTA_MINIMA: readonly AliquotaMinimaIpiZfm[] = [
+  { aliquota: percentual('6.5'), vigenciaInicio: '2027-01-01', vigenciaFim: null, fonte: 'LC 214/2025 art. 454' },
+];

@@ -1,5 +1,5 @@
-import { type Fracao, percentual } from '../fracao';
-import { type Vigente } from '../vigencia';
+import { type Fracao, percentual } from '../fraction';
+import { type Vigente } from '../validity';
 
 /** A federal rate with its validity and legal source. */
 export interface AliquotaDatada extends Vigente {
@@ -19,7 +19,12 @@ export const PIS_NAO_CUMULATIVO = [datada('1.65', '2002-12-01', FIM_PIS_COFINS, 
 export const COFINS_NAO_CUMULATIVA = [datada('7.6', '2004-02-01', FIM_PIS_COFINS, 'Lei 10.833/2003 art. 2º (não cumulativa, créditos do art. 3º)')];
 
 export const IRPJ = [datada('15', '1996-01-01', null, 'Lei 9.249/1995 art. 3º')];
-export const IRPJ_ADICIONAL = [datada('10', '1997-01-01', null, 'Lei 9.249/1995 art. 3º §1º, redação da Lei 9.430/1996 art. 4º')];
-/** The additional applies to the part of the period's profit above R$ 20,000 per month: R$ 60,000 a quarter. */
-export const LIMITE_ADICIONAL_TRIMESTRE_CENTAVOS = 60_000_00;
+/** The IRPJ additional: its rate on the part of the quarter's profit above R$ 20,000 a month (R$ 60,000). */
+export interface AdicionalIrpj extends AliquotaDatada {
+  readonly limiteTrimestralCentavos: number;
+}
+
+export const IRPJ_ADICIONAL: readonly AdicionalIrpj[] = [
+  { ...datada('10', '1997-01-01', null, 'Lei 9.249/1995 art. 3º §1º, redação da Lei 9.430/1996 art. 4º'), limiteTrimestralCentavos: 60_000_00 },
+];
 export const CSLL = [datada('9', '2015-10-01', null, 'Lei 7.689/1988 art. 3º III, redação da Lei 13.169/2015')];

@@ -1,4 +1,4 @@
-import { type Vigente } from '../vigencia';
+import { type Vigente } from '../validity';
 
 /** What to do when the due day is not a business day. */
 export type Ajuste = 'PRORROGAR' | 'ANTECIPAR';

@@ -41,6 +41,11 @@ export interface EntradaSimulacao {
   baseAcumuladaTrimestre?: number | null;
   receitaAcumuladaAno?: number | null;
   lucroRealTrimestre?: number | null;
+  /**
+   * The part of `receitaAcumuladaAno` that already took the LC 224/2025 surcharge (revenue above an earlier
+   * quarter's room, or above R$ 5 million), default 0: the room left for this operation depends on it.
+   */
+  receitaExcedenteAno?: number | null;
   /** Imported goods (or import content above 40%): interstate ICMS 4% (Res. SF 13/2012). */
   mercadoriaImportada?: boolean | null;
   /** Product whose industrialisation is incentivised in the Manaus free-trade zone: keeps IPI from 2027. */
@@ -49,6 +54,15 @@ export interface EntradaSimulacao {
   aliquotaIs?: number | null;
   /** ICMS rate, in percent, charged on `comprasCreditaveis`; default the internal rate of the issuer's UF. */
   aliquotaIcmsCompras?: number | null;
+  /**
+   * Reference rates for the operation's year, in percent, over the company's (`opcoes.aliquotasReferencia`) and
+   * the shipped assumption: the CBS reference (2027 on; in 2027-2028 charged minus 0.1 p.p.) and the IBS state
+   * and municipal rates (2029 on, set each year by Senate resolution). Given for a year that does not use them,
+   * they are ignored with a note.
+   */
+  aliquotaReferenciaCbs?: number | null;
+  aliquotaIbsUf?: number | null;
+  aliquotaIbsMun?: number | null;
 }
 
 /** The company's fiscal settings that act as defaults. */
@@ -127,6 +141,17 @@ export interface ParcelaDas {
   residuoCentavos?: number;
 }
 
+/**
+ * The Lucro Presumido running figures after an operation (its inputs plus what it adds), to carry into the
+ * next operation of the same period: the quarter's IRPJ presumed base, the year's revenue, and the part of that
+ * revenue surcharged by LC 224/2025.
+ */
+export interface AcumuladosLucroPresumido {
+  baseTrimestreCentavos: number;
+  receitaAnoCentavos: number;
+  receitaExcedenteAnoCentavos: number;
+}
+
 export interface ResultadoSimulacao {
   tipoDocumento: TipoDocumento;
   regime: Regime;
@@ -140,6 +165,8 @@ export interface ResultadoSimulacao {
   /** False when a line could not be computed, so the total is a floor, not the full cost. */
   completo: boolean;
   partilhaDas: ParcelaDas[] | null;
+  /** Lucro Presumido only (null otherwise, and on a shipment without revenue). */
+  acumulados?: AcumuladosLucroPresumido | null;
   /** What the engine decided or ignored, in sentences. */
   avisos: string[];
   /** Assumptions (not law) the figures rest on. */
@@ -177,3 +204,5 @@ export interface ErroCampo {
 
 export type Simulacao = { ok: true; resultado: ResultadoSimulacao } | { ok: false; erros: ErroCampo[] };
 export type Comparacao = { ok: true; resultados: ResultadoSimulacao[] } | { ok: false; erros: ErroCampo[] };
+/** The operations of one document: one result per operation, or the refused fields of each refused one. */
+export type SimulacaoDocumento = { ok: true; resultados: ResultadoSimulacao[] } | { ok: false; erros: { indice: number; erros: ErroCampo[] }[] };

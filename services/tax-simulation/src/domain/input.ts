@@ -1,9 +1,12 @@
 import { type Atividade } from './data/lucro-presumido';
-import { type Uf } from './data/ufs';
+import { type SiglaUf } from '@erp/fiscal-rules';
 import { type Ajuste } from './data/vencimentos';
-import { type Dia } from './datas';
-import { type Fracao } from './fracao';
-import { type AnexoSimples, type Regime, type TipoDocumento } from './tipos';
+import { type Dia } from './dates';
+import { type Fracao } from './fraction';
+import { type AnexoSimples, type Regime, type TipoDocumento } from './types';
+
+/** A federation unit (the shared table of `@erp/fiscal-rules`). */
+export type Uf = SiglaUf;
 
 export interface RegraLocal {
   readonly dia: number;
@@ -42,6 +45,8 @@ export interface EntradaNormalizada {
   readonly comprasCentavos: number;
   readonly baseAcumuladaTrimestreCentavos: number;
   readonly receitaAcumuladaAnoCentavos: number;
+  /** The part of `receitaAcumuladaAnoCentavos` that already took the LC 224 surcharge (0 when not given). */
+  readonly receitaExcedenteAnoCentavos: number;
   readonly lucroRealTrimestreCentavos: number | null;
   readonly mercadoriaImportada: boolean;
   readonly produtoZfm: boolean;
@@ -51,7 +56,10 @@ export interface EntradaNormalizada {
   readonly aliquotaDas: Fracao;
   readonly aliquotaDasInformada: boolean;
   readonly vencimentos: Readonly<Partial<Record<ChaveVencimentoLocal, RegraLocal>>>;
+  /** The company's reference rates by year (`opcoes.aliquotasReferencia`). */
   readonly referencias: ReadonlyMap<number, ReferenciaAno>;
+  /** The reference rates the input gives for the operation's year; they win over `referencias`. */
+  readonly referenciaInformada: ReferenciaAno;
   /** Input fields given but meaningless for this document; the result names them in its avisos. */
   readonly ignorados: readonly string[];
 }

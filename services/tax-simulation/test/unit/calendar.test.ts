@@ -1,5 +1,5 @@
-import { antecipar, ehDiaUtil, pascoa, prorrogar, ultimoDiaUtilDoMes } from '../../src/domain/calendario';
-import { civilDe, diaDaSemana, diaDe, lerIso, paraIso } from '../../src/domain/datas';
+import { antecipar, ehDiaUtil, pascoa, prorrogar, ultimoDiaUtilDoMes } from '../../src/domain/calendar';
+import { civilDe, diaDaSemana, diaDe, lerIso, paraIso } from '../../src/domain/dates';
 
 const dia = (iso: string) => {
   const c = lerIso(iso);
@@ -38,23 +38,26 @@ describe('calendario - Easter and the holidays computed from it', () => {
     for (const [ano, iso] of Object.entries(esperado)) expect(paraIso(pascoa(Number(ano)))).toBe(iso);
   });
 
-  it('feriados moveis 2026 - Carnival Mon/Tue 16-17 Feb (Easter - 48/47), Good Friday 3 Apr (- 2), Corpus Christi 4 Jun (+ 60)', () => {
+  it('feriados moveis 2026 - Carnival Mon/Tue 16-17 Feb (Easter - 48/47), Good Friday 3 Apr (- 2); Corpus Christi 4 Jun (+ 60) is a business day', () => {
     expect(util('2026-02-16')).toBe(false);
     expect(util('2026-02-17')).toBe(false);
     expect(util('2026-02-18')).toBe(true); // Ash Wednesday: banks open at noon, a business day
     expect(util('2026-04-03')).toBe(false);
     expect(util('2026-04-02')).toBe(true); // Maundy Thursday is not a holiday
-    expect(util('2026-06-04')).toBe(false);
+    // Corpus Christi: a federal optional day, not a national holiday (CMN Res. 4.880/2020; ADE Codac 16/2020).
+    expect(util('2026-06-04')).toBe(true);
     expect(util('2026-06-05')).toBe(true);
   });
 
-  it('feriados moveis 2027, 2030 and 2038 - Carnival 8-9 Feb 2027, Good Friday 26 Mar 2027, Corpus Christi 27 May 2027; Easter 2030 on 21 Apr', () => {
-    for (const iso of ['2027-02-08', '2027-02-09', '2027-03-26', '2027-05-27']) expect(util(iso)).toBe(false);
-    // 2030: Easter = 21 Apr (Sunday, Tiradentes too); Good Friday 19 Apr; Carnival 4-5 Mar; Corpus Christi 20 Jun.
-    for (const iso of ['2030-03-04', '2030-03-05', '2030-04-19', '2030-06-20']) expect(util(iso)).toBe(false);
+  it('feriados moveis 2027, 2030 and 2038 - Carnival 8-9 Feb 2027, Good Friday 26 Mar 2027; Easter 2030 on 21 Apr', () => {
+    for (const iso of ['2027-02-08', '2027-02-09', '2027-03-26']) expect(util(iso)).toBe(false);
+    // 2030: Easter = 21 Apr (Sunday, Tiradentes too); Good Friday 19 Apr; Carnival 4-5 Mar.
+    for (const iso of ['2030-03-04', '2030-03-05', '2030-04-19']) expect(util(iso)).toBe(false);
     expect(util('2030-04-22')).toBe(true);
-    // 2038: latest Easter of the range (25 Apr) - Good Friday 23 Apr, Corpus Christi 24 Jun, Carnival 8-9 Mar.
-    for (const iso of ['2038-04-23', '2038-06-24', '2038-03-08', '2038-03-09']) expect(util(iso)).toBe(false);
+    // 2038: latest Easter of the range (25 Apr) - Good Friday 23 Apr, Carnival 8-9 Mar.
+    for (const iso of ['2038-04-23', '2038-03-08', '2038-03-09']) expect(util(iso)).toBe(false);
+    // Corpus Christi (Easter + 60) is a business day: Thu 27 May 2027, Thu 20 Jun 2030, Thu 24 Jun 2038.
+    for (const iso of ['2027-05-27', '2030-06-20', '2038-06-24']) expect(util(iso)).toBe(true);
   });
 
   it('feriados fixos 2026 - the national holidays of the MGI Portaria on weekdays', () => {

@@ -1,16 +1,19 @@
-import { textoReais } from './texto';
+import { textoReais } from './text';
 import { PRESUNCOES, ATIVIDADE_PADRAO, type Atividade } from './data/lucro-presumido';
 import { ALIQUOTA_DAS_PADRAO } from './data/simples-nacional';
-import { ehUf, type Uf } from './data/ufs';
-import { diaDe, lerIso } from './datas';
+import { ehSiglaUf } from '@erp/fiscal-rules';
+import { diaDe, lerIso } from './dates';
 import { escalarExato } from './decimal';
-import { fracao, type Fracao } from './fracao';
+import { emPercentual, fracao, type Fracao } from './fraction';
+import { LIMITES_ISS } from './data/iss';
+import { emVigor } from './validity';
 import {
   type ChaveVencimentoLocal,
   type EntradaNormalizada,
+  type Uf,
   type ReferenciaAno,
   type RegraLocal,
-} from './entrada';
+} from './input';
 import {
   ANEXOS_SIMPLES,
   REGIMES,
@@ -20,7 +23,7 @@ import {
   type ErroCampo,
   type Regime,
   type TipoDocumento,
-} from './tipos';
+} from './types';
 
 /**
  * Ceiling for every money field: R$ 1 trillion. Above the yearly revenue of any Brazilian company, so no
@@ -99,7 +102,7 @@ class Coletor {
   uf(nome: string, v: unknown): Uf | undefined {
     if (v === undefined) return undefined;
     if (typeof v !== 'string') return this.erro(nome, 'TIPO_INVALIDO', `${nome} deve ser a sigla da UF (ex.: SP).`);
-    if (!ehUf(v)) return this.erro(nome, 'UF_DESCONHECIDA', `${nome}: "${v.slice(0, 10)}" não é a sigla de uma UF.`);
+    if (!ehSiglaUf(v)) return this.erro(nome, 'UF_DESCONHECIDA', `${nome}: "${v.slice(0, 10)}" não é a sigla de uma UF.`);
     return v;
   }
 
@@ -173,7 +176,10 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const cfop = lerCfop(c, campo(bruta, 'cfop'), ufOrigem, ufDestinoInformada);
 
   const aliquotaIssBruta = campo(bruta, 'aliquotaIss');
-  const aliquotaIss = aliquotaIssBruta === undefined ? undefined : c.percentual('aliquotaIss', aliquotaIssBruta, 2, 5);
+  // The range in force on the operation's date (the newest when the date itself is wrong).
+  const limitesIss = (data ? emVigor(LIMITES_ISS, data.iso) : undefined) ?? LIMITES_ISS[LIMITES_ISS.length - 1];
+  const aliquotaIss =
+    aliquotaIssBruta === undefined ? undefined : c.percentual('aliquotaIss', aliquotaIssBruta, emPercentual(limitesIss.minimo), emPercentual(limitesIss.maximo));
 
   const atividadeInformada = c.opcao<Atividade>('atividade', campo(bruta, 'atividade'), Object.keys(PRESUNCOES) as Atividade[]);
   const anexo = c.opcao<AnexoSimples>('anexoSimples', campo(bruta, 'anexoSimples'), ANEXOS_SIMPLES);
@@ -190,6 +196,10 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const baseAcumulada = opcional('baseAcumuladaTrimestre', 'NAO_NEGATIVO');
   const receitaAcumulada = opcional('receitaAcumuladaAno', 'NAO_NEGATIVO');
   const lucroReal = opcional('lucroRealTrimestre', 'QUALQUER');
+  const receitaExcedente = opcional('receitaExcedenteAno', 'NAO_NEGATIVO');
+  if (receitaExcedente !== undefined && receitaExcedente > (receitaAcumulada ?? 0)) {
+    c.erro('receitaExcedenteAno', 'FORA_DO_INTERVALO', 'receitaExcedenteAno é parte de receitaAcumuladaAno e não pode passar dela.');
+  }
 
   const mercadoriaImportada = c.booleano('mercadoriaImportada', campo(bruta, 'mercadoriaImportada'));
   const produtoZfm = c.booleano('produtoZonaFrancaManaus', campo(bruta, 'produtoZonaFrancaManaus'));
@@ -197,6 +207,12 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const aliquotaIs = aliquotaIsBruta === undefined ? undefined : c.percentual('aliquotaIs', aliquotaIsBruta, 0, 300);
   const icmsComprasBruta = campo(bruta, 'aliquotaIcmsCompras');
   const aliquotaIcmsCompras = icmsComprasBruta === undefined ? undefined : c.percentual('aliquotaIcmsCompras', icmsComprasBruta, 0, 40);
+
+  const referencia = (nome: string) => {
+    const v = campo(bruta, nome);
+    return v === undefined ? null : (c.percentual(nome, v, 0, 50) ?? null);
+  };
+  const referenciaInformada = { cbs: referencia('aliquotaReferenciaCbs'), ibsUf: referencia('aliquotaIbsUf'), ibsMun: referencia('aliquotaIbsMun') };
 
   const dasBruta = campo(empresa, 'aliquotaDas');
   const aliquotaDas = dasBruta === undefined ? undefined : c.percentual('empresa.aliquotaDas', dasBruta, 0, 33, true);
@@ -238,6 +254,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       comprasCentavos: compras ?? 0,
       baseAcumuladaTrimestreCentavos: baseAcumulada ?? 0,
       receitaAcumuladaAnoCentavos: receitaAcumulada ?? 0,
+      receitaExcedenteAnoCentavos: receitaExcedente ?? 0,
       lucroRealTrimestreCentavos: lucroReal ?? null,
       mercadoriaImportada,
       produtoZfm,
@@ -247,6 +264,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       aliquotaDasInformada: aliquotaDas !== undefined,
       vencimentos,
       referencias,
+      referenciaInformada,
       ignorados,
     },
   };

@@ -1,5 +1,5 @@
 import { escalarExato } from '../../src/domain/decimal';
-import { aplicar, arredondar, comparar, emPercentual, fracao, multiplicar, percentual, somar, subtrair } from '../../src/domain/fracao';
+import { aplicar, arredondar, comparar, emPercentual, fracao, multiplicar, percentual, somar, subtrair } from '../../src/domain/fraction';
 
 describe('fracao - exact rates', () => {
   it('fracao - percentages are exact fractions in lowest terms (no binary float)', () => {

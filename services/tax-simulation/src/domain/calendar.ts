@@ -1,6 +1,6 @@
-import { type Dia, civilDe, diaDaSemana, diaDe, diasNoMes, paraIso } from './datas';
+import { type Dia, civilDe, diaDaSemana, diaDe, diasNoMes, paraIso } from './dates';
 import { FERIADOS_FIXOS, FERIADOS_MOVEIS, ULTIMO_DIA_UTIL_DO_ANO } from './data/feriados';
-import { vigeEm } from './vigencia';
+import { vigeEm } from './validity';
 
 /** Easter Sunday (Gregorian computus, anonymous algorithm as given by Meeus). */
 export function pascoa(ano: number): Dia {

@@ -1,4 +1,4 @@
-import { emPercentual, type Fracao } from './fracao';
+import { emPercentual, type Fracao } from './fraction';
 
 /** How figures are written in the sentences of `fundamento` and `avisos`. */
 
