@@ -162,4 +162,10 @@ describe('fiscal document rules', () => {
       { tributo: 'CBS', baseCentavos: 15000, aliquota: 0.9, valorCentavos: 135, informativo: true },
     ]);
   });
+
+  it('leaves out a line the engine could not compute instead of showing a 0 due', () => {
+    const irpj = { tributo: 'IRPJ' as const, baseCentavos: 0, aliquota: 15, valorCentavos: 0, informativo: false, vencimento: null, fundamento: '', naoCalculavel: true, motivo: 'sem lucro real' };
+    const pis = { ...irpj, tributo: 'PIS' as const, baseCentavos: 10000, aliquota: 1.65, valorCentavos: 165, naoCalculavel: false, motivo: null };
+    expect(somarImpostos([[pis, irpj]]).map((l) => l.tributo)).toEqual(['PIS']);
+  });
 });
