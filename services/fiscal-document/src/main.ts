@@ -1,5 +1,5 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
+import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { startReconciliation } from './app/reconciliation';
@@ -28,7 +28,7 @@ void bootService({
   setup: async ({ db, nc, app, log, verifySession }) => {
     await ensureStream(nc, Streams.fiscal, config.NATS_STREAM_REPLICAS);
     await ensureStream(nc, Streams.erp, config.NATS_STREAM_REPLICAS);
-    const store = await createDocumentsStore(db);
+    const store = await createDocumentsStore(db, { maxTimeMS: config.FISCAL_QUERY_MAX_TIME_MS });
     // Each recorded fact carries its event; the relay publishes it, and first re-applies the fact to the
     // document, finishing a flip whose author died after recording it.
     const relay = await startOutboxRelay({
@@ -88,14 +88,15 @@ void bootService({
           : undefined,
     });
     const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
-    registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession);
-    registerVoidingRoutes(app, inutilizacoes, verifySession);
+    const reads = readCeilingOf('FISCAL', config, config.FISCAL_QUERY_MAX_TIME_MS);
+    registerDocumentRoutes(app, service, new DocumentFiles({ store, settings }), verifySession, reads);
+    registerVoidingRoutes(app, inutilizacoes, verifySession, reads);
     const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
     const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS });
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,
-      resolvers: documentResolvers(service, inutilizacoes),
+      resolvers: documentResolvers(service, inutilizacoes, reads),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

@@ -14,7 +14,10 @@ export function refusalBody(refusal: Refusal): Record<string, unknown> {
   return { sucesso: false, codigo: refusal.codigo, erro: refusal.erro, ...refusal.extra };
 }
 
+/** A refusal that says when to come back (`tenteNovamenteEmSegundos`) also says it in `Retry-After`. */
 export function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  const retry = refusal.extra.tenteNovamenteEmSegundos;
+  if (typeof retry === 'number') reply.header('retry-after', String(retry));
   return reply.code(refusal.status).send(refusalBody(refusal));
 }
 

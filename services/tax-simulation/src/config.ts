@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { loadConfig, type BaseConfig } from '@erp/kit';
+import { loadConfig, readCeilingKeys, type BaseConfig, type ReadCeilingConfig } from '@erp/kit';
 
-export type Config = BaseConfig & {
+/** `TAX_READS_PER_COMPANY`, `_WAITING_PER_COMPANY`, `_TOTAL`: simulation pages at once, per process (the kit's `ReadCeiling`). */
+export type Config = BaseConfig & ReadCeilingConfig<'TAX'> & {
   MONGODB_DB: string;
   /** How long a simulation waits for the company's fiscal settings (`settings.v1.get`) before refusing with 503. */
   TAX_SETTINGS_TIMEOUT_MS: number;
@@ -13,6 +14,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       PORT: Joi.number().port().default(4104),
       MONGODB_DB: Joi.string().default('erp_tax_simulation'),
       TAX_SETTINGS_TIMEOUT_MS: Joi.number().integer().min(100).max(30_000).default(2_000),
+      ...readCeilingKeys('TAX'),
     },
     env,
   );

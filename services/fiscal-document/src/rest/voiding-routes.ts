@@ -1,5 +1,5 @@
 import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { VoidingService } from '../app/voiding-service';
 import { PRIMEIROS_MAX } from '../graphql/cursor';
 
@@ -8,9 +8,9 @@ export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
 /**
  * Voiding (inutilização) over REST, the same as GraphQL's `inutilizarNumeracao` and `inutilizacoes`: the body
  * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
- * already by an earlier identical request.
+ * already by an earlier identical request. The list runs under the company's read ceiling (`reads`).
  */
-export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, verifySession: SessionVerifier): void {
+export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, verifySession: SessionVerifier, reads: ReadCeiling): void {
   app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
     const corpo = request.body;
     if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');
@@ -28,6 +28,7 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
     ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
     if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
-    return { sucesso: true, dados: await service.listar(sessionOf(request).companyId, { modelo: modelo as ModeloDocumento | undefined }, limite) };
+    const { companyId } = sessionOf(request);
+    return { sucesso: true, dados: await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)) };
   });
 }

@@ -12,8 +12,8 @@ import type {
   XmlRecord,
 } from './document-model';
 
-/** A read a client can trigger never holds the store longer than this. */
-const MAX_TIME_MS = 5_000;
+/** A query a client can trigger never holds the store longer than this, unless the service says otherwise. */
+const DEFAULT_MAX_TIME_MS = 5_000;
 
 export interface Serie {
   companyId: string;
@@ -30,7 +30,7 @@ export interface Pagina {
 }
 
 /** Opens the fiscal-document collections and creates their indexes, then resolves to the store. */
-export async function createDocumentsStore(db: Connection): Promise<DocumentsStore> {
+export async function createDocumentsStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<DocumentsStore> {
   const store = new DocumentsStore(
     db.collection<DocumentoRecord>('documentos_fiscais'),
     db.collection<NumeroRecord>('numeracao'),
@@ -38,6 +38,7 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     db.collection<XmlRecord>('xml_documentos'),
     db.collection<InutilizacaoRecord>('inutilizacoes'),
     db.collection<InutilizacaoNumeroRecord>('inutilizacao_numeros'),
+    options.maxTimeMS ?? DEFAULT_MAX_TIME_MS,
   );
   // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
   await Promise.all([
@@ -67,6 +68,8 @@ class DocumentsStore {
     readonly xmls: mongo.Collection<XmlRecord>,
     readonly inutilizacoes: mongo.Collection<InutilizacaoRecord>,
     readonly numerosInutilizacao: mongo.Collection<InutilizacaoNumeroRecord>,
+    /** `maxTimeMS` of every query a client's request runs; the background jobs' own queries go without. */
+    private readonly maxTimeMS: number,
   ) {}
 
   /** Claims the document (and with it its `referencia`); false when it exists already. */
@@ -75,14 +78,14 @@ class DocumentsStore {
   }
 
   byId(companyId: string, id: string): Promise<DocumentoRecord | null> {
-    return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+    return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: this.maxTimeMS });
   }
 
   async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
     const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: filtro.situacao ?? { $ne: 'PROCESSANDO' } };
     if (filtro.modelo) query.modelo = filtro.modelo;
     if (depois) query.$or = [{ criadoEm: { $lt: depois.criadoEm } }, { criadoEm: depois.criadoEm, _id: { $lt: depois.id } }];
-    const itens = await this.documentos.find(query, { maxTimeMS: MAX_TIME_MS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
+    const itens = await this.documentos.find(query, { maxTimeMS: this.maxTimeMS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
     const mais = itens.length > limite;
     const pagina = itens.slice(0, limite);
     const ultimo = pagina[pagina.length - 1];
@@ -100,10 +103,10 @@ class DocumentsStore {
    * means a number is only tried once every lower one is taken, so no gap opens, whatever the replicas.
    */
   async takeNumber(serie: Serie, documentoId: string, em: Date): Promise<number> {
-    const ja = await this.numeros.findOne({ documentoId, companyId: serie.companyId });
+    const ja = await this.numeros.findOne({ documentoId, companyId: serie.companyId }, { maxTimeMS: this.maxTimeMS });
     if (ja) return ja.numero;
     const ultimo = await this.numeros
-      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie })
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie }, { maxTimeMS: this.maxTimeMS })
       .sort({ numero: -1 })
       .limit(1)
       .toArray();
@@ -140,7 +143,7 @@ class DocumentsStore {
 
   numbersInRange(serie: Serie, de: number, ate: number): Promise<NumeroRecord[]> {
     return this.numeros
-      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, numero: { $gte: de, $lte: ate } }, { maxTimeMS: MAX_TIME_MS })
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, numero: { $gte: de, $lte: ate } }, { maxTimeMS: this.maxTimeMS })
       .sort({ numero: 1 })
       .toArray();
   }
@@ -157,11 +160,11 @@ class DocumentsStore {
   /** Keeps an XML once: the first stored version wins (a retry must send the same bytes). */
   async keepXml(registro: XmlRecord): Promise<string> {
     if (await claimOnce(this.xmls, registro)) return registro.xml;
-    return (await this.xmls.findOne({ _id: registro._id }))!.xml;
+    return (await this.xmls.findOne({ _id: registro._id }, { maxTimeMS: this.maxTimeMS }))!.xml;
   }
 
   async xml(documentoId: string, tipo: TipoXml): Promise<string | null> {
-    return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }))?.xml ?? null;
+    return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }, { maxTimeMS: this.maxTimeMS }))?.xml ?? null;
   }
 
   /**
@@ -172,7 +175,7 @@ class DocumentsStore {
     for (let n = de; n <= ate; n += 1) {
       const _id = `${serieKey(serie)}|${n}`;
       if (await claimOnce(this.numerosInutilizacao, { _id, inutilizacaoId })) continue;
-      const dono = await this.numerosInutilizacao.findOne({ _id });
+      const dono = await this.numerosInutilizacao.findOne({ _id }, { maxTimeMS: this.maxTimeMS });
       if (dono?.inutilizacaoId === inutilizacaoId) continue;
       await this.releaseVoidingNumbers(inutilizacaoId);
       return n;
@@ -187,13 +190,13 @@ class DocumentsStore {
 
   /** Which voiding holds a number, if any. */
   async voidingHolding(serie: Serie, numero: number): Promise<string | null> {
-    return (await this.numerosInutilizacao.findOne({ _id: `${serieKey(serie)}|${numero}` }))?.inutilizacaoId ?? null;
+    return (await this.numerosInutilizacao.findOne({ _id: `${serieKey(serie)}|${numero}` }, { maxTimeMS: this.maxTimeMS }))?.inutilizacaoId ?? null;
   }
 
   /** Of these numbers, those some voiding holds (`<serie key>|<numero>`). */
   async heldByVoidings(numeros: NumeroRecord[]): Promise<Set<string>> {
     if (numeros.length === 0) return new Set();
-    const tomados = await this.numerosInutilizacao.find({ _id: { $in: numeros.map((n) => n._id) } }).toArray();
+    const tomados = await this.numerosInutilizacao.find({ _id: { $in: numeros.map((n) => n._id) } }, { maxTimeMS: this.maxTimeMS }).toArray();
     return new Set(tomados.map((t) => t._id));
   }
 
@@ -213,14 +216,14 @@ class DocumentsStore {
   }
 
   voiding(id: string): Promise<InutilizacaoRecord | null> {
-    return this.inutilizacoes.findOne({ _id: id });
+    return this.inutilizacoes.findOne({ _id: id }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** The last successful voiding of exactly this range (a repeated request answers with it). */
   voidingOfRange(serie: Serie, de: number, ate: number): Promise<InutilizacaoRecord | null> {
     return this.inutilizacoes.findOne(
       { companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, de, ate, situacao: 'INUTILIZADA' },
-      { maxTimeMS: MAX_TIME_MS },
+      { maxTimeMS: this.maxTimeMS },
     );
   }
 
@@ -234,7 +237,7 @@ class DocumentsStore {
     const query: mongo.Filter<InutilizacaoRecord> = { companyId, situacao: { $ne: 'DESCARTADA' } };
     if (filtro.modelo) query.modelo = filtro.modelo;
     return this.inutilizacoes
-      .find(query, { maxTimeMS: MAX_TIME_MS, projection: { xmlAssinado: 0, xml: 0, outbox: 0 } })
+      .find(query, { maxTimeMS: this.maxTimeMS, projection: { xmlAssinado: 0, xml: 0, outbox: 0 } })
       .sort({ criadoEm: -1, _id: -1 })
       .limit(limite)
       .toArray();
@@ -251,7 +254,7 @@ class DocumentsStore {
   }
 
   fact(id: string): Promise<FatoRecord | null> {
-    return this.fatos.findOne({ _id: id });
+    return this.fatos.findOne({ _id: id }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** Frees a claimed fact that announced nothing (its authorizer said no), so a later attempt may claim it. */
