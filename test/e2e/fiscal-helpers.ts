@@ -20,11 +20,11 @@ export interface EmpresaFiscal {
   usuario: string;
 }
 
-/** A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway. */
+/** A company (new, or `companyId`) with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway. */
 export async function empresaFiscal(
-  opcoes: { regime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL'; uf?: string; codigoMunicipio?: string; ambiente?: string; emissaoAutomatica?: boolean; certificado?: boolean } = {},
+  opcoes: { regime?: 'SIMPLES_NACIONAL' | 'LUCRO_PRESUMIDO' | 'LUCRO_REAL'; uf?: string; codigoMunicipio?: string; ambiente?: string; emissaoAutomatica?: boolean; certificado?: boolean; companyId?: string } = {},
 ): Promise<EmpresaFiscal> {
-  const companyId = newCompanyId('fiscal');
+  const companyId = opcoes.companyId ?? newCompanyId('fiscal');
   const cnpj = cnpjNovo();
   const admin = await sessionFor(companyId, 'admin');
   const regime = opcoes.regime ?? 'SIMPLES_NACIONAL';

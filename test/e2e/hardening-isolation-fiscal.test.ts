@@ -8,7 +8,7 @@ const COPIES = 400;
 const DOCUMENT_PAGE = '{ documentosFiscais(primeiros: 200) { itens { id chaveAcesso impostos { tributo valor } } proximo } }';
 const SIMULATION_PAGE = '{ simulacoesImposto(primeiros: 200) { itens { id linhas { tributo valor fundamento } } proximo } }';
 
-const codeOf = (reply: GraphResult) => (reply.errors?.[0]?.extensions?.code as string | undefined) ?? 'OK';
+const codeOf = (reply: GraphResult) => (reply.errors?.[0]?.extensions?.code) ?? 'OK';
 
 /** At least the ceiling's two reads served, some refused with the ceiling's code, nothing else. */
 function expectCeilingCodes(replies: GraphResult[]): void {

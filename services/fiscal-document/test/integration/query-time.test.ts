@@ -19,7 +19,7 @@ const key = `${serie.companyId}|${serie.ambiente}|${serie.modelo}|${serie.serie}
 /** Enough documents in every collection that scanning one takes well over a millisecond. */
 async function seed(collection: string, doc: (i: number) => object): Promise<void> {
   const docs = Array.from({ length: COUNT }, (_, i) => doc(i));
-  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500) as never[]);
+  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500));
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);

@@ -18,7 +18,7 @@ const companyId = 'empresa-mt';
 
 async function seed(collection: string, doc: (i: number) => object): Promise<void> {
   const docs = Array.from({ length: COUNT }, (_, i) => doc(i));
-  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500) as never[]);
+  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500));
 }
 
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
