@@ -5,8 +5,8 @@ import { DOCUMENTOS, emitir, empresaFiscal, nfeVenda, type EmpresaFiscal } from 
 import { empresaNova, simular } from './tax-simulation-helpers';
 
 const COPIES = 400;
-const DOCUMENT_PAGE = '{ documentosFiscais(primeiros: 200) { itens { id chaveAcesso impostos { tributo valor } } proximo } }';
-const SIMULATION_PAGE = '{ simulacoesImposto(primeiros: 200) { itens { id linhas { tributo valor fundamento } } proximo } }';
+const DOCUMENT_PAGE = '{ documentosFiscais(primeiros: 200) { itens { id chaveAcesso referencia valorTotal situacao } proximo } }';
+const SIMULATION_PAGE = '{ simulacoesImposto(primeiros: 200) { itens { id valor totalDevido regime dataOperacao } proximo } }';
 
 const codeOf = (reply: GraphResult) => (reply.errors?.[0]?.extensions?.code) ?? 'OK';
 

@@ -2,6 +2,9 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
+  getNullableType,
+  isListType,
+  isObjectType,
   Kind,
   Lexer,
   OperationTypeNode,
@@ -169,6 +172,23 @@ const pagedFieldEstimator: ComplexityEstimator = ({ field, args, childComplexity
   return 1 + page * childComplexity;
 };
 
+/**
+ * A list nobody pages (a batch's refused rows, up to 500; a company's tokens or users) is priced as this many
+ * items: what its selection costs, times this. A connection's `itens` are priced by their page instead (above).
+ * 20: the administration page's largest read (a history page of 20 batches with every field and their refused
+ * rows) costs about 1,500; a page of 200 batches with their refused rows (up to 100,000 rows) costs 14,800 and is
+ * refused.
+ */
+export const UNPAGED_LIST_ESTIMATE = 20;
+
+/** Whether a type is a page (`{ itens, proximo }`): its item list is already multiplied by the page size. */
+const isConnection = (type: unknown) => isObjectType(type) && 'proximo' in type.getFields();
+
+const unpagedListEstimator: ComplexityEstimator = ({ field, type, childComplexity }) => {
+  if (!isListType(getNullableType(field.type)) || childComplexity === 0 || isConnection(type)) return undefined;
+  return 1 + UNPAGED_LIST_ESTIMATE * childComplexity;
+};
+
 /** armor's rules, each reporting its refusal to `found` instead of throwing out of `validate`. */
 function armorRules(limits: GraphqlLimits, found: (refusal: Refusal) => void): ValidationRule[] {
   const once = (make: () => Refusal) => [(_context: ValidationContext | null, _error: GraphQLError) => found(make())];
@@ -266,7 +286,7 @@ export function checkOperation(schema: GraphQLSchema, request: OperationRequest,
       query: document,
       variables: request.variables,
       operationName: request.operationName,
-      estimators: [pagedFieldEstimator, simpleEstimator({ defaultComplexity: 1 })],
+      estimators: [pagedFieldEstimator, unpagedListEstimator, simpleEstimator({ defaultComplexity: 1 })],
       // Never reached: the expanded size was bounded above.
       maxQueryNodes: limits.maxCost * 4 + 10,
     });

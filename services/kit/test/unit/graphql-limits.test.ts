@@ -6,9 +6,11 @@ const schema = buildSchema(`
     lotes(primeiros: Int = 50, depois: String): Conexao!
     nome: String
     no: No
+    tokens: [Item!]!
   }
   type Conexao { itens: [Item!]! proximo: String }
-  type Item { id: ID! a: String b: String c: String d: String }
+  type Item { id: ID! a: String b: String c: String d: String recusadas: [Linha!]! erros: [String!]! }
+  type Linha { linha: Int valores: String }
   type No { filho: No valor: String }
 `);
 
@@ -61,6 +63,16 @@ describe('graphql limits - each ceiling, checked before validation', () => {
     expect(codeOf('{ lotes { itens { id a } proximo } }')).toBeNull();
     expect(codeOf('{ lotes { itens { id a b c d } proximo } }')).toBe('CUSTO_EXCEDIDO');
     expect(check('{ lotes(primeiros: 1000000) { itens { id } } }')?.extra).toMatchObject({ encontrado: 401 });
+  });
+
+  it('graphql limits - a list nobody pages counts as 20 items; a page\'s items and lists of scalars do not multiply again', () => {
+    // tokens { id a b c d } costs 1 + 20 × 5 = 101; three aliases of it 303.
+    expect(check('{ tokens { id a b c d } }')).toBeNull();
+    expect(check('{ x: tokens { id a b c d } y: tokens { id a b c d } z: tokens { id a b c d } }')?.extra).toMatchObject({ encontrado: 303 });
+    // A page of 10 items, each with its refused rows: 1 + 10 × (itens 1 + id 1 + (1 + 20 × 2)) = 431; without the multiplier 61.
+    expect(check('{ lotes(primeiros: 10) { itens { id recusadas { linha valores } } } }')?.extra).toMatchObject({ encontrado: 431 });
+    // The items of a page are priced by the page (1 + 5 × 1), a list of scalars as one field.
+    expect(codeOf('{ lotes(primeiros: 5) { itens { erros } } }')).toBeNull();
   });
 
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
