@@ -163,6 +163,11 @@ function expandedSelections(document: DocumentNode, ceiling: number): number {
   return total;
 }
 
+/** Introspection is served outside production only (the gateway and every subgraph read this one rule). */
+export function introspectionAllowed(config: { NODE_ENV: string }): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
 /** A page multiplies what it pages: `primeiros: 200` of a 5-field item costs 1 + 200 × 5. */
 const pagedFieldEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
   if (!field.args.some((arg) => arg.name === PAGE_ARGUMENT)) return undefined;

@@ -17,7 +17,7 @@ export { createSessionVerifier, SessionError, type SessionConfig, type SessionVe
 export { sessionHook, sessionOf, verifiedSession, requireRole, unauthenticatedRefusal, forbiddenRefusal } from './rest-session';
 export { mountSubgraph, mountGraphqlServer, requireSession, requireAdmin, resolver, toGraphQLError, maskInternalErrors, gql, type GraphContext, type Resolver } from './subgraph';
 export { ReadCeiling, readCeilingKeys, readCeilingOf, type ReadCeilingConfig, type ReadCeilingLimits } from './read-ceiling';
-export { checkOperation, graphqlLimitsOf, MAX_PAGE_SIZE, type GraphqlLimits } from './graphql-limits';
+export { checkOperation, graphqlLimitsOf, introspectionAllowed, MAX_PAGE_SIZE, type GraphqlLimits } from './graphql-limits';
 export { DateTime, parseIsoDateTime, toDate } from './date-time';
 export { runService, type Stop } from './service';
 export { signDevSession } from './dev-session';

@@ -1,5 +1,5 @@
 import { buildSchema } from 'graphql';
-import { checkOperation, createHttpApp, createLogger, gql, mountSubgraph, type GraphqlLimits } from '../../src';
+import { checkOperation, createHttpApp, createLogger, gql, introspectionAllowed, mountSubgraph, type GraphqlLimits } from '../../src';
 
 const schema = buildSchema(`
   type Query {
@@ -123,12 +123,13 @@ describe('graphql limits - the mount', () => {
     return { statusCode: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } };
   }
 
-  it('graphql limits - introspection is refused in production, allowed elsewhere', async () => {
-    const production = await app(false);
+  it('graphql limits - introspection is refused in production, allowed elsewhere (the rule the gateway and boot read)', async () => {
+    expect(['production', 'development', 'test'].map((NODE_ENV) => introspectionAllowed({ NODE_ENV }))).toEqual([false, true, true]);
+    const production = await app(introspectionAllowed({ NODE_ENV: 'production' }));
     const refused = await post(production, '{ __schema { queryType { name } } }');
     expect(refused.statusCode).toBe(400);
     expect(refused.body.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    const development = await app(true);
+    const development = await app(introspectionAllowed({ NODE_ENV: 'development' }));
     expect((await post(development, '{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     await production.close();
     await development.close();
