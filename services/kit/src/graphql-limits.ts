@@ -189,8 +189,11 @@ export const UNPAGED_LIST_ESTIMATE = 20;
 /** Whether a type is a page (`{ itens, proximo }`): its item list is already multiplied by the page size. */
 const isConnection = (type: unknown) => isObjectType(type) && 'proximo' in type.getFields();
 
+/** Introspection's own types (`__Schema`, `__Type`...): their lists are the schema's, bounded by it, and off in production. */
+const isIntrospection = (type: { name: string }) => type.name.startsWith('__');
+
 const unpagedListEstimator: ComplexityEstimator = ({ field, type, childComplexity }) => {
-  if (!isListType(getNullableType(field.type)) || childComplexity === 0 || isConnection(type)) return undefined;
+  if (!isListType(getNullableType(field.type)) || childComplexity === 0 || isConnection(type) || isIntrospection(type)) return undefined;
   return 1 + UNPAGED_LIST_ESTIMATE * childComplexity;
 };
 

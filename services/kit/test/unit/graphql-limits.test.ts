@@ -1,4 +1,4 @@
-import { buildSchema } from 'graphql';
+import { buildSchema, getIntrospectionQuery } from 'graphql';
 import { checkOperation, createHttpApp, createLogger, gql, introspectionAllowed, mountSubgraph, type GraphqlLimits } from '../../src';
 
 const schema = buildSchema(`
@@ -73,6 +73,8 @@ describe('graphql limits - each ceiling, checked before validation', () => {
     expect(check('{ lotes(primeiros: 10) { itens { id recusadas { linha valores } } } }')?.extra).toMatchObject({ encontrado: 431 });
     // The items of a page are priced by the page (1 + 5 × 1), a list of scalars as one field.
     expect(codeOf('{ lotes(primeiros: 5) { itens { erros } } }')).toBeNull();
+    // Introspection's lists are the schema's own (and off in production): a client's introspection query passes.
+    expect(checkOperation(schema, { query: getIntrospectionQuery() }, { ...limits, maxTokens: 2_000, maxDepth: 20, maxAliases: 10 })).toBeNull();
   });
 
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
