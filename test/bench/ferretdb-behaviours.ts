@@ -8,7 +8,7 @@ import { ferretdbBinary, postgresBinDir } from '../../scripts/stack/binaries';
 import { freePort, waitForPort } from '../../scripts/stack/ports';
 import { startChild, stopChild, type Child } from '../../scripts/stack/processes';
 import { FERRETDB_POOL_MAX_CONNS, startLocalStore } from '../../scripts/stack/store';
-import { describePlan, explainFind } from './explain';
+import { describePlan, explainFind } from '../support/explain';
 
 /**
  * `npm run -s bench:ferretdb`: every behaviour `docs/ferretdb.md` lists, measured with the bare driver (no

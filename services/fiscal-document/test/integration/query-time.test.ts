@@ -1,62 +1,56 @@
 import mongoose, { type Connection } from 'mongoose';
-import { isQueryTimeout } from '@erp/kit';
 import { stackEnv } from '../../../../test/support/env';
 import { createDocumentsStore, type Serie } from '../../src/store/documents-store';
 
+/** A limit no default has: a command carrying it was sent by a store told to use it. */
+const LIMIT = 4_321;
+
 let db: Connection;
+/** Every read command the driver sends, as sent (command monitoring, on the real store). */
+const sent: Record<string, unknown>[] = [];
 beforeAll(async () => {
-  db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `erp_fiscal_document_it_${process.pid}` }).asPromise();
+  db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `erp_fiscal_document_it_${process.pid}`, monitorCommands: true }).asPromise();
+  db.getClient().on('commandStarted', (event) => {
+    if (['find', 'count', 'aggregate'].includes(event.commandName)) sent.push(event.command);
+  });
 });
 afterAll(async () => {
   await db.dropDatabase();
   await db.close();
 });
 
-const COUNT = 3_000;
 const serie: Serie = { companyId: 'empresa-mt', ambiente: 'HOMOLOGAÇÃO', modelo: 'NFE', serie: 1 };
-const key = `${serie.companyId}|${serie.ambiente}|${serie.modelo}|${serie.serie}`;
 
-/** Enough documents in every collection that scanning one takes well over a millisecond. */
-async function seed(collection: string, doc: (i: number) => object): Promise<void> {
-  const docs = Array.from({ length: COUNT }, (_, i) => doc(i));
-  for (let i = 0; i < docs.length; i += 500) await db.collection(collection).insertMany(docs.slice(i, i + 500));
+/** The read commands `work` sends, and the time limit each carries. */
+async function limitsOf(work: () => Promise<unknown>): Promise<unknown[]> {
+  sent.length = 0;
+  await work();
+  return sent.map((command) => command.maxTimeMS);
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e);
-
-describe('fiscal-document store - every query a client triggers runs under maxTimeMS', () => {
-  beforeAll(async () => {
-    const filler = 'x'.repeat(1_000);
-    await seed('xml_documentos', (i) => ({ _id: `d${i}:NFE_PROC`, documentoId: `d${i}`, companyId: serie.companyId, tipo: 'NFE_PROC', xml: filler, em: new Date() }));
-    await seed('fatos_documento', (i) => ({ _id: `f${i}`, documentoId: `d${i}`, filler }));
-    await seed('numeracao', (i) => ({ _id: `${key}|${i + 1}`, ...serie, numero: i + 1, documentoId: `d${i}`, situacao: 'USADO', em: new Date(), filler }));
-    await seed('inutilizacoes', (i) => ({ _id: `v${i}`, companyId: serie.companyId, situacao: 'INUTILIZADA', criadoEm: new Date(), filler }));
-    await seed('inutilizacao_numeros', (i) => ({ _id: `${key}|${i + 1}`, inutilizacaoId: `v${i}`, filler }));
-    await seed('documentos_fiscais', (i) => ({ _id: `d${i}`, companyId: serie.companyId, situacao: 'AUTORIZADO', criadoEm: new Date(Date.now() - i), filler }));
-  }, 120_000);
-
-  it('fiscal-document store - reads, numbering and voiding look-ups past their time limit fail as query timeouts', async () => {
-    const slow = await createDocumentsStore(db, { maxTimeMS: 1 });
-    const numeros = await db.collection('numeracao').find({}, { limit: 200 }).toArray();
-    const failures = {
-      xml: await failure(slow.xml('d2999', 'NFE_PROC')),
-      fact: await failure(slow.fact('f2999')),
-      takeNumber: await failure(slow.takeNumber(serie, 'novo', new Date())),
-      voiding: await failure(slow.voiding('v2999')),
-      voidingHolding: await failure(slow.voidingHolding(serie, 2_999)),
-      heldByVoidings: await failure(slow.heldByVoidings(numeros as never[])),
-      page: await failure(slow.page(serie.companyId, {}, 200, null)),
-      byId: await failure(slow.byId(serie.companyId, 'd2999')),
+describe('fiscal-document store - every query a client triggers carries its maxTimeMS', () => {
+  it('fiscal-document store - reads, numbering and voiding look-ups send the configured maxTimeMS', async () => {
+    const store = await createDocumentsStore(db, { maxTimeMS: LIMIT });
+    await db.collection('numeracao').insertOne({ _id: `${serie.companyId}|${serie.ambiente}|${serie.modelo}|${serie.serie}|1`, ...serie, numero: 1, documentoId: 'd1', situacao: 'USADO', em: new Date() } as never);
+    const numeros = await db.collection('numeracao').find({}).toArray();
+    const reads: Record<string, () => Promise<unknown>> = {
+      byId: () => store.byId(serie.companyId, 'd1'),
+      page: () => store.page(serie.companyId, {}, 50, null),
+      xml: () => store.xml('d1', 'NFE_PROC'),
+      fact: () => store.fact('f1'),
+      takeNumber: () => store.takeNumber(serie, 'novo', new Date()),
+      numbersInRange: () => store.numbersInRange(serie, 1, 5),
+      voiding: () => store.voiding('v1'),
+      voidingOfRange: () => store.voidingOfRange(serie, 1, 2),
+      voidingsOf: () => store.voidingsOf(serie.companyId, {}, 50),
+      voidingHolding: () => store.voidingHolding(serie, 1),
+      heldByVoidings: () => store.heldByVoidings(numeros as never[]),
     };
-    expect(Object.fromEntries(Object.entries(failures).map(([name, error]) => [name, isQueryTimeout(error)]))).toEqual(
-      Object.fromEntries(Object.keys(failures).map((name) => [name, true])),
+    const found: Record<string, unknown[]> = {};
+    for (const [name, read] of Object.entries(reads)) found[name] = await limitsOf(read);
+    // Each sends at least one read, and every read it sends carries the limit.
+    expect(Object.fromEntries(Object.entries(found).map(([name, limits]) => [name, limits.length > 0 && limits.every((limit) => limit === LIMIT)]))).toEqual(
+      Object.fromEntries(Object.keys(reads).map((name) => [name, true])),
     );
-  });
-
-  it('fiscal-document store - the same reads within a roomy limit answer', async () => {
-    const roomy = await createDocumentsStore(db, { maxTimeMS: 30_000 });
-    expect(await roomy.xml('d2999', 'NFE_PROC')).toHaveLength(1_000);
-    expect(await roomy.voidingHolding(serie, 3_000)).toBe('v2999');
-    expect((await roomy.page(serie.companyId, {}, 3, null)).itens).toHaveLength(3);
   });
 });

@@ -1,5 +1,5 @@
 import mongoose, { type Connection } from 'mongoose';
-import { describePlan, explainFind, serverKind } from '../../../../test/bench/explain';
+import { describePlan, explainFind, serverKind } from '../../../../test/support/explain';
 import { createBatchStore } from '../../src/store/batches';
 import { createRecordStore } from '../../src/store/records';
 import { unique } from './support';
