@@ -59,6 +59,8 @@ export const CommonErrorCodes = {
   REQUISICAO_MALFORMADA: 'REQUISICAO_MALFORMADA',
   /** A dependency (database, upstream service) did not answer within its time limit; `Retry-After` says when. */
   TEMPO_ESGOTADO: 'TEMPO_ESGOTADO',
+  /** The company already has as many expensive reads (lists, pages, files) running and waiting as one company may (REST 429). */
+  CONSULTAS_SIMULTANEAS_DEMAIS: 'CONSULTAS_SIMULTANEAS_DEMAIS',
 } as const;
 
 /**

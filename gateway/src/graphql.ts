@@ -48,6 +48,7 @@ export async function mountGateway(
       new SubgraphDataSource<GatewayContext>({
         url,
         fetcher,
+        log: options.log,
         willSendRequest(options) {
           // Only a client's operation has a session to forward; with a static supergraph and no health checks
           // the gateway sends nothing else.

@@ -1,4 +1,4 @@
-import { createHttpApp, createLogger, createSessionVerifier, enableProcessMetrics, graphqlLimitsOf, runService } from '@erp/kit';
+import { createHttpApp, createLogger, createSessionVerifier, enableProcessMetrics, graphqlLimitsOf, introspectionAllowed, runService } from '@erp/kit';
 import { mountAdminPage } from './admin-page';
 import { loadGatewayConfig, subgraphsOf } from './config';
 import { mountGateway } from './graphql';
@@ -21,7 +21,7 @@ void runService(log, async () => {
     maxSockets: config.UPSTREAM_MAX_SOCKETS,
     timeoutMs: config.UPSTREAM_TIMEOUT_MS,
     limits: graphqlLimitsOf(config),
-    introspection: config.NODE_ENV !== 'production',
+    introspection: introspectionAllowed(config),
   });
   await mountRestProxy(app, config);
   await mountAdminPage(app, config);

@@ -8,6 +8,7 @@ import { ferretdbBinary, postgresBinDir } from '../../scripts/stack/binaries';
 import { freePort, waitForPort } from '../../scripts/stack/ports';
 import { startChild, stopChild, type Child } from '../../scripts/stack/processes';
 import { FERRETDB_POOL_MAX_CONNS, startLocalStore } from '../../scripts/stack/store';
+import { describePlan, explainFind } from '../support/explain';
 
 /**
  * `npm run -s bench:ferretdb`: every behaviour `docs/ferretdb.md` lists, measured with the bare driver (no
@@ -437,6 +438,18 @@ async function ttl(db: Db): Promise<Row> {
   return { behaviour: 'TTL index (expireAfterSeconds: 1)', measured: `accepted, but an hour-old document was still there after ${TTL_WAIT_S} s` };
 }
 
+/**
+ * What the store does with the import history page (the heaviest read a client triggers), with the index the
+ * ingestion store declares: MongoDB reads the compound index that leads with the company; FerretDB 1.24 scans.
+ */
+async function historyPlan(db: Db): Promise<Row> {
+  const c = await fresh(db, 'lotes_explain');
+  await c.createIndex({ companyId: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_recentes' });
+  await c.insertMany(Array.from({ length: 2_000 }, (_, i) => ({ _id: `l${i}`, companyId: `c${i % 20}`, recebidoEm: new Date(Date.now() - i * 1_000) })) as never[]);
+  const plan = await explainFind(db, 'lotes_explain', { companyId: 'c1' }, { recebidoEm: -1, _id: -1 }, 51);
+  return { behaviour: `explain of the history page (find {companyId} sort {recebidoEm: -1, _id: -1}), index {companyId: 1, recebidoEm: -1, _id: -1}`, measured: `${plan.server}: ${describePlan(plan)}` };
+}
+
 async function main(): Promise<void> {
   const store = await startStore();
   console.log(`# ${store.label}\n`);
@@ -446,6 +459,7 @@ async function main(): Promise<void> {
   try {
     client = await connect(store.url);
     const db = client.db(DB_NAME);
+    print(await historyPlan(db));
     print(await conditionalUpdateRace(db));
     print(await concurrentSets(db));
     print(await concurrentIncs(db));

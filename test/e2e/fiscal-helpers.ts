@@ -29,7 +29,7 @@ export interface OutraPilha {
 
 /**
  * A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway
- * (the run's, or `pilha`'s).
+ * (the run's, or `pilha`'s); a new company unless `companyId` names one.
  */
 export async function empresaFiscal(
   opcoes: {
@@ -42,9 +42,11 @@ export async function empresaFiscal(
     /** The certificate's end of validity (default: a year from now). */
     certificadoValidoAte?: Date;
     pilha?: OutraPilha;
+    /** An existing company instead of a new one. */
+    companyId?: string;
   } = {},
 ): Promise<EmpresaFiscal> {
-  const companyId = newCompanyId('fiscal');
+  const companyId = opcoes.companyId ?? newCompanyId('fiscal');
   const cnpj = cnpjNovo();
   const sessao = (role: 'admin' | 'user') =>
     opcoes.pilha ? signDevSession(opcoes.pilha.sessionSecret, { companyId, role, userId: `user-${companyId}` }) : sessionFor(companyId, role);

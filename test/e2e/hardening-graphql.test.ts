@@ -102,9 +102,15 @@ describe('hardening graphql - limits before validation and planning (gateway)', 
     expect(JSON.stringify(result)).not.toMatch(/INVALID_GRAPHQL|stacktrace/);
   });
 
-  it('hardening graphql - ordinary queries stay within every limit', async () => {
-    const result = await admin.run(`{ historicoImportacoes(primeiros: 200) { itens { loteId entidade origem prefixoToken modo totalLinhas gravadas recusadas duplicadas recebidoEm duracaoMs linhasRecusadas { linha valores erros } } proximo } }`);
+  it('hardening graphql - ordinary queries stay within every limit (the admin page: 20 batches a page, with their refused rows)', async () => {
+    const result = await admin.run(`{ historicoImportacoes(primeiros: 20) { itens { loteId entidade origem prefixoToken modo totalLinhas gravadas recusadas duplicadas recebidoEm duracaoMs linhasRecusadas { linha valores erros } } proximo } }`);
     expect(result.errors).toBeUndefined();
+    expect((await admin.run('{ tokensIngestao { id nome prefixo modo status entidades expiraEm criadoEm ultimoUsoEm } usuariosEmpresa { id email nome } }')).errors).toBeUndefined();
+  });
+
+  it('hardening graphql - 200 batches with every refused row (up to 500 each) cost each list as 20 items: CUSTO_EXCEDIDO', async () => {
+    const result = await admin.run(`{ historicoImportacoes(primeiros: 200) { itens { loteId entidade origem prefixoToken modo totalLinhas gravadas recusadas duplicadas recebidoEm duracaoMs linhasRecusadas { linha valores erros } } proximo } }`);
+    expectLimit(result, 'CUSTO_EXCEDIDO');
   });
 });
 

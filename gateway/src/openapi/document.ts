@@ -277,7 +277,7 @@ const PATHS: Record<string, Record<string, Operation>> = {
           headers: { 'Content-Disposition': header('ContentDisposition') },
         },
       },
-      refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO', 'XML_INDISPONIVEL'] },
+      refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO', 'XML_INDISPONIVEL'], 429: ['CONSULTAS_SIMULTANEAS_DEMAIS'] },
     },
   },
   '/api/erp/faturamento/documentos/{id}/danfe.pdf': {
@@ -296,7 +296,7 @@ const PATHS: Record<string, Record<string, Operation>> = {
           headers: { 'Content-Disposition': header('ContentDisposition') },
         },
       },
-      refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO'], 422: ['DOCUMENTO_NAO_AUTORIZADO', 'DANFE_INDISPONIVEL'], 503: ['SERVICO_INDISPONIVEL'] },
+      refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO'], 422: ['DOCUMENTO_NAO_AUTORIZADO', 'DANFE_INDISPONIVEL'], 429: ['CONSULTAS_SIMULTANEAS_DEMAIS'], 503: ['SERVICO_INDISPONIVEL'] },
     },
   },
   '/api/erp/faturamento/documentos/{id}/entrega': {
@@ -335,7 +335,7 @@ const PATHS: Record<string, Record<string, Operation>> = {
       security: 'sessao',
       parameters: [param('Modelo'), param('Primeiros')],
       ok: { 200: { description: 'As inutilizações', schema: success({ type: 'array', items: ref('Inutilizacao') }) } },
-      refusals: { 400: ['INUTILIZACAO_INVALIDA'] },
+      refusals: { 400: ['INUTILIZACAO_INVALIDA'], 429: ['CONSULTAS_SIMULTANEAS_DEMAIS'] },
     },
   },
   '/api/erp/faturamento/impostos/simulacoes': {

@@ -72,6 +72,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.CAMINHO_INVALIDO]: { descricao: 'Caminho com segmentos `.` ou `..`.' },
   [c.CABECALHO_GRANDE_DEMAIS]: { descricao: 'Cabeçalhos acima de 16 KiB; a conexão é fechada.', extra: { maximoBytes: { type: 'integer' } }, required: ['maximoBytes'] },
   [c.REQUISICAO_MALFORMADA]: { descricao: 'HTTP ilegível (linha de requisição, cabeçalho ou chunk); a conexão é fechada.' },
+  [c.CONSULTAS_SIMULTANEAS_DEMAIS]: {
+    descricao: 'A empresa já tem leituras caras demais (listas, XML, DANFE) em andamento neste processo; `Retry-After` em segundos.',
+    extra: { tenteNovamenteEmSegundos: integer },
+    required: ['tenteNovamenteEmSegundos'],
+  },
 
   // ---- ingestion ----
   [c.TOKEN_AUSENTE]: { descricao: 'Sem `Authorization: Bearer`.' },
@@ -197,7 +202,6 @@ export const GRAPHQL_ONLY_CODES = new Set<string>([
   CommonErrorCodes.BAD_USER_INPUT,
   IngestionErrorCodes.PRIMEIROS_INVALIDO,
   IngestionErrorCodes.CURSOR_INVALIDO,
-  IngestionErrorCodes.CONSULTAS_SIMULTANEAS_DEMAIS,
   FiscalDocumentErrorCodes.PRIMEIROS_INVALIDO,
   FiscalDocumentErrorCodes.CURSOR_INVALIDO,
   TaxErrorCodes.PRIMEIROS_INVALIDO,

@@ -49,6 +49,7 @@ describe('gateway - REST proxy failures', () => {
     const base = await gateway(await upstream(() => undefined));
     const response = await post(base, '{"linhas":[]}');
     expect(response.status).toBe(504);
+    expect(response.headers.get('retry-after')).toBe('5');
     expect(await response.json()).toMatchObject({ sucesso: false, codigo: 'TEMPO_ESGOTADO' });
   });
 

@@ -1,8 +1,12 @@
 import Joi from 'joi';
-import { loadConfig, type BaseConfig } from '@erp/kit';
+import { loadConfig, readCeilingKeys, type BaseConfig, type ReadCeilingConfig } from '@erp/kit';
 import { FAULT_POINTS, type FaultPoint } from './app/test-hooks';
 
-export type Config = BaseConfig & {
+/**
+ * `FISCAL_READS_PER_COMPANY`, `_WAITING_PER_COMPANY`, `_TOTAL`: the company's expensive reads at once, per process
+ * (document and voiding lists, XML, DANFE; the kit's `ReadCeiling`).
+ */
+export type Config = BaseConfig & ReadCeilingConfig<'FISCAL'> & {
   MONGODB_DB: string;
   /**
    * Which authorizer issues, cancels and voids: `local` (development and tests; HOMOLOGAÇÃO only) or `sefaz`
@@ -20,6 +24,8 @@ export type Config = BaseConfig & {
   FISCAL_VOIDING_GRACE_MS: number;
   /** How long to wait for the settings and tax services over NATS. */
   NATS_REQUEST_TIMEOUT_MS: number;
+  /** `maxTimeMS` of every query a client's request runs (reads, numbering, voidings), and the longest wait for a read's turn. */
+  FISCAL_QUERY_MAX_TIME_MS: number;
   /** Fault injection for the crash tests only (`FAULT_POINTS`); refused outside NODE_ENV=test. */
   FISCAL_FAULT?: FaultPoint;
   /** Tests only: the service's and the local authorizer's clock, moved by this many ms; refused outside NODE_ENV=test. */
@@ -45,6 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FISCAL_VOIDING_INTERVAL_MS: Joi.number().integer().min(100).default(3_600_000),
       FISCAL_VOIDING_GRACE_MS: Joi.number().integer().min(0).default(600_000),
       NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).max(60_000).default(5_000),
+      FISCAL_QUERY_MAX_TIME_MS: Joi.number().integer().min(100).max(120_000).default(5_000),
+      ...readCeilingKeys('FISCAL'),
       FISCAL_FAULT: Joi.string()
         .valid(...FAULT_POINTS)
         .when('NODE_ENV', { not: 'test', then: Joi.forbidden().messages({ 'any.unknown': 'FISCAL_FAULT is only for tests (NODE_ENV=test)' }) }),

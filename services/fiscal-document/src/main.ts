@@ -1,5 +1,5 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
+import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { reportRefusedVoidings } from './app/metrics';
@@ -33,7 +33,7 @@ void bootService({
   setup: async ({ db, nc, app, log, verifySession }) => {
     await ensureStream(nc, Streams.fiscal, config.NATS_STREAM_REPLICAS);
     await ensureStream(nc, Streams.erp, config.NATS_STREAM_REPLICAS);
-    const store = await createDocumentsStore(db);
+    const store = await createDocumentsStore(db, { maxTimeMS: config.FISCAL_QUERY_MAX_TIME_MS });
     // Each recorded fact carries its event; the relay publishes it, and first re-applies the fact to the
     // document, finishing a flip whose author died after recording it.
     const relay = await startFactRelay({ store, nc, log });
@@ -87,9 +87,10 @@ void bootService({
         : undefined,
     });
     const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
+    const reads = readCeilingOf('FISCAL', config, config.FISCAL_QUERY_MAX_TIME_MS);
     const files = new DocumentFiles({ store, settings });
-    registerDocumentRoutes(app, service, files, verifySession);
-    registerVoidingRoutes(app, inutilizacoes, files, verifySession);
+    registerDocumentRoutes(app, service, files, verifySession, reads);
+    registerVoidingRoutes(app, inutilizacoes, files, verifySession, reads);
     reportRefusedVoidings(async () => {
       const { numeros, maisAntigo } = await store.refusedVoidingBacklog();
       return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };
@@ -99,7 +100,7 @@ void bootService({
     const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
     return {
       typeDefs,
-      resolvers: documentResolvers(service, inutilizacoes, (companyId, modelo) => statusSefaz({ settings, autorizadores }, companyId, modelo)),
+      resolvers: documentResolvers(service, inutilizacoes, reads, (companyId, modelo) => statusSefaz({ settings, autorizadores }, companyId, modelo)),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

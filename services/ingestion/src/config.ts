@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { loadConfig, type BaseConfig } from '@erp/kit';
+import { loadConfig, readCeilingKeys, type BaseConfig, type ReadCeilingConfig } from '@erp/kit';
 
-export type Config = BaseConfig & {
+/** `INGESTION_READS_PER_COMPANY`, `_WAITING_PER_COMPANY`, `_TOTAL`: history/records reads, per process (the kit's `ReadCeiling`). */
+export type Config = BaseConfig & ReadCeilingConfig<'INGESTION'> & {
   MONGODB_DB: string;
   /** Largest request body accepted, in bytes, counted after gzip decompression. */
   INGESTION_BODY_LIMIT_BYTES: number;
@@ -16,13 +17,8 @@ export type Config = BaseConfig & {
   NATS_REQUEST_TIMEOUT_MS: number;
   /** Operations per bulk command (0 = the whole batch in one); FerretDB 1.24 needs slices, see store/records. */
   INGESTION_BULK_CHUNK: number;
-  /** `maxTimeMS` of every query a client's request runs (history and records pages, a batch's look-ups). */
+  /** `maxTimeMS` of every query a client's request runs (history and records pages, a batch's look-ups, rate-limit counts, idempotency keys). */
   INGESTION_QUERY_MAX_TIME_MS: number;
-  /** History/records reads one company may run at once, and have waiting, in this process (see app/read-ceiling). */
-  INGESTION_READS_PER_COMPANY: number;
-  INGESTION_READS_WAITING_PER_COMPANY: number;
-  /** History/records reads of all companies at once in this process; below the database pool (20). */
-  INGESTION_READS_TOTAL: number;
 };
 
 const configKeys = {
@@ -39,9 +35,7 @@ const configKeys = {
   NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).default(2_000),
   INGESTION_BULK_CHUNK: Joi.number().integer().min(0).max(100_000).default(25),
   INGESTION_QUERY_MAX_TIME_MS: Joi.number().integer().min(100).max(120_000).default(5_000),
-  INGESTION_READS_PER_COMPANY: Joi.number().integer().min(1).max(100).default(2),
-  INGESTION_READS_WAITING_PER_COMPANY: Joi.number().integer().min(0).max(1_000).default(4),
-  INGESTION_READS_TOTAL: Joi.number().integer().min(1).max(19).default(8),
+  ...readCeilingKeys('INGESTION'),
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {

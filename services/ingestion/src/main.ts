@@ -1,5 +1,4 @@
-import { bootService } from '@erp/kit';
-import { ReadCeiling } from './app/read-ceiling';
+import { bootService, readCeilingOf } from '@erp/kit';
 import { readConfig } from './config';
 import { entityDefinitions } from './domain';
 import { createResolvers } from './graphql/resolvers';
@@ -26,15 +25,10 @@ void bootService({
       maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS,
     });
     const batches = await createBatchStore(db, { maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS });
-    const reads = new ReadCeiling({
-      perCompany: config.INGESTION_READS_PER_COMPANY,
-      waitingPerCompany: config.INGESTION_READS_WAITING_PER_COMPANY,
-      total: config.INGESTION_READS_TOTAL,
-      // A turn comes within one query's time limit or not at all: a waiting read never outlives a running one by much.
-      maxWaitMs: config.INGESTION_QUERY_MAX_TIME_MS,
-    });
-    const limiter = await createRateLimiter(db, { log, perMinute: config.INGESTION_RATE_LIMIT_PER_MINUTE });
-    const idempotency = await createIdempotencyStore(db, { log, retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000 });
+    // A turn comes within one query's time limit or not at all: a waiting read never outlives a running one by much.
+    const reads = readCeilingOf('INGESTION', config, config.INGESTION_QUERY_MAX_TIME_MS);
+    const limiter = await createRateLimiter(db, { log, perMinute: config.INGESTION_RATE_LIMIT_PER_MINUTE, maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS });
+    const idempotency = await createIdempotencyStore(db, { log, retentionMs: config.IDEMPOTENCY_RETENTION_HOURS * 3_600_000, maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS });
     const authenticator = createTokenAuthenticator({
       nc,
       log,

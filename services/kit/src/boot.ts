@@ -8,7 +8,7 @@ import { closeMongo, connectMongo, isMongoReady } from './mongo';
 import { connectNats, isNatsReady, type NatsConnection } from './nats';
 import { runService, type Stop } from './service';
 import { createSessionVerifier, type SessionVerifier } from './session';
-import { graphqlLimitsOf } from './graphql-limits';
+import { graphqlLimitsOf, introspectionAllowed } from './graphql-limits';
 import { mountSubgraph } from './subgraph';
 
 /** What a service's own wiring receives once the shared plumbing is up. */
@@ -62,7 +62,7 @@ export function bootService<C extends BaseConfig>(definition: ServiceDefinition<
       verifySession,
       log,
       limits: graphqlLimitsOf(config),
-      introspection: config.NODE_ENV !== 'production',
+      introspection: introspectionAllowed(config),
     });
     await app.listen({ host: config.HOST, port: config.PORT });
     return [() => closeMongo(db), () => nc.drain(), ...stops, () => app.close()];

@@ -2,6 +2,9 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
+  getNullableType,
+  isListType,
+  isObjectType,
   Kind,
   Lexer,
   OperationTypeNode,
@@ -160,6 +163,11 @@ function expandedSelections(document: DocumentNode, ceiling: number): number {
   return total;
 }
 
+/** Introspection is served outside production only (the gateway and every subgraph read this one rule). */
+export function introspectionAllowed(config: { NODE_ENV: string }): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
 /** A page multiplies what it pages: `primeiros: 200` of a 5-field item costs 1 + 200 × 5. */
 const pagedFieldEstimator: ComplexityEstimator = ({ field, args, childComplexity }) => {
   if (!field.args.some((arg) => arg.name === PAGE_ARGUMENT)) return undefined;
@@ -167,6 +175,26 @@ const pagedFieldEstimator: ComplexityEstimator = ({ field, args, childComplexity
   // Beyond the ceiling the resolver refuses the page itself; below one it returns nothing.
   const page = Number.isFinite(asked) ? Math.min(Math.max(Math.trunc(asked), 1), MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
   return 1 + page * childComplexity;
+};
+
+/**
+ * A list nobody pages (a batch's refused rows, up to 500; a company's tokens or users) is priced as this many
+ * items: what its selection costs, times this. A connection's `itens` are priced by their page instead (above).
+ * 20: the administration page's largest read (a history page of 20 batches with every field and their refused
+ * rows) costs about 1,500; a page of 200 batches with their refused rows (up to 100,000 rows) costs 14,800 and is
+ * refused.
+ */
+export const UNPAGED_LIST_ESTIMATE = 20;
+
+/** Whether a type is a page (`{ itens, proximo }`): its item list is already multiplied by the page size. */
+const isConnection = (type: unknown) => isObjectType(type) && 'proximo' in type.getFields();
+
+/** Introspection's own types (`__Schema`, `__Type`...): their lists are the schema's, bounded by it, and off in production. */
+const isIntrospection = (type: { name: string }) => type.name.startsWith('__');
+
+const unpagedListEstimator: ComplexityEstimator = ({ field, type, childComplexity }) => {
+  if (!isListType(getNullableType(field.type)) || childComplexity === 0 || isConnection(type) || isIntrospection(type)) return undefined;
+  return 1 + UNPAGED_LIST_ESTIMATE * childComplexity;
 };
 
 /** armor's rules, each reporting its refusal to `found` instead of throwing out of `validate`. */
@@ -266,7 +294,7 @@ export function checkOperation(schema: GraphQLSchema, request: OperationRequest,
       query: document,
       variables: request.variables,
       operationName: request.operationName,
-      estimators: [pagedFieldEstimator, simpleEstimator({ defaultComplexity: 1 })],
+      estimators: [pagedFieldEstimator, unpagedListEstimator, simpleEstimator({ defaultComplexity: 1 })],
       // Never reached: the expanded size was bounded above.
       maxQueryNodes: limits.maxCost * 4 + 10,
     });

@@ -14,7 +14,17 @@ export function refusalBody(refusal: Refusal): Record<string, unknown> {
   return { sucesso: false, codigo: refusal.codigo, erro: refusal.erro, ...refusal.extra };
 }
 
+/** Seconds a client is told to wait after a 503 that names no time of its own (a dependency down or slow). */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = '5';
+
+/**
+ * A refusal that says when to come back (`tenteNovamenteEmSegundos`) also says it in `Retry-After`; every 503 has
+ * one (5 s unless the route set its own).
+ */
 export function sendRefusal(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  const retry = refusal.extra.tenteNovamenteEmSegundos;
+  if (typeof retry === 'number') reply.header('retry-after', String(retry));
+  else if (refusal.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_SECONDS);
   return reply.code(refusal.status).send(refusalBody(refusal));
 }
 

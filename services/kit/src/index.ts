@@ -16,7 +16,8 @@ export {
 export { createSessionVerifier, SessionError, type SessionConfig, type SessionVerifier } from './session';
 export { sessionHook, sessionOf, verifiedSession, requireRole, unauthenticatedRefusal, forbiddenRefusal } from './rest-session';
 export { mountSubgraph, mountGraphqlServer, requireSession, requireAdmin, resolver, toGraphQLError, maskInternalErrors, gql, type GraphContext, type Resolver } from './subgraph';
-export { checkOperation, graphqlLimitsOf, MAX_PAGE_SIZE, type GraphqlLimits } from './graphql-limits';
+export { ReadCeiling, readCeilingKeys, readCeilingOf, type ReadCeilingConfig, type ReadCeilingLimits } from './read-ceiling';
+export { checkOperation, graphqlLimitsOf, introspectionAllowed, MAX_PAGE_SIZE, type GraphqlLimits } from './graphql-limits';
 export { DateTime, parseIsoDateTime, toDate } from './date-time';
 export { runService, type Stop } from './service';
 export { signDevSession } from './dev-session';

@@ -32,8 +32,15 @@ export function isQueryTimeout(error: unknown): boolean {
  */
 export function isStoreUnavailable(error: unknown): boolean {
   const { mongo } = mongoose;
-  return error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError;
+  if (error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError) return true;
+  // A bulk write whose connection broke: the driver wraps the network error, copying its fields (`beforeHandshake`).
+  if (error instanceof mongo.MongoBulkWriteError && typeof (error as { beforeHandshake?: unknown }).beforeHandshake === 'boolean') return true;
+  // FerretDB stopping (or its PostgreSQL): the command in flight is cancelled and answered as InternalError.
+  return error instanceof mongo.MongoServerError && error.code === FERRETDB_INTERNAL_ERROR && /context canceled/.test(error.message);
 }
+
+/** The code of MongoDB's (and FerretDB's) InternalError. */
+const FERRETDB_INTERNAL_ERROR = 1;
 
 export function isMongoReady(connection: Connection): boolean {
   return connection.readyState === mongoose.ConnectionStates.connected;

@@ -1,5 +1,5 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, startOutboxRelay } from '@erp/kit';
+import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
 import { SimulationService } from './app/simulation-service';
 import { readConfig } from './config';
 import { createResolvers } from './graphql/resolvers';
@@ -28,6 +28,6 @@ void bootService({
     });
     registerSimulationRoutes(app, service, verifySession);
     serveTaxCalculate(nc, service, log);
-    return { typeDefs, resolvers: createResolvers(service), stops: [() => relay.stop()] };
+    return { typeDefs, resolvers: createResolvers(service, readCeilingOf('TAX', config)), stops: [() => relay.stop()] };
   },
 });

@@ -16,8 +16,8 @@ void bootService({
   config,
   dbName: config.MONGODB_DB,
   setup: async ({ db, nc, log }) => {
-    const tokens = await createTokenStore(db);
-    const users = await createUsuarioStore(db);
+    const tokens = await createTokenStore(db, { maxTimeMS: config.TOKEN_QUERY_MAX_TIME_MS });
+    const users = await createUsuarioStore(db, { maxTimeMS: config.TOKEN_QUERY_MAX_TIME_MS });
     serveAuthenticate(nc, tokens, log, config.TOKEN_LAST_USE_GRANULARITY_SECONDS * 1000);
     serveUsersLookup(nc, users, log);
     const tokenGraph = tokenResolvers(tokens, tokenChangedPublisher(nc, log));

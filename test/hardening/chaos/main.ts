@@ -1,22 +1,31 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { connect } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { Streams } from '@erp/contracts';
 import { SERVICES, type RunningStack, type StackUnit } from '../../../scripts/stack';
+import { freePort } from '../../../scripts/stack/ports';
+import { startChild, stopChild, type Child } from '../../../scripts/stack/processes';
 import { startIsolatedStack } from '../../support/isolated-stack';
 import { graphql, newCompanyId, sessionFor } from '../../support/env';
 import { CRIAR } from '../../e2e/token-helpers';
+import { fiscalEventProblems, fiscalLoad, type FiscalOutcome } from './fiscal-load';
 
 /**
- * `npm run chaos`: a throw-away stack on 127.0.0.1 under a steady load (CHAOS_WRITERS companies, default 4,
- * each writing 10-row batches with its own token, one row always refused; and saving its fiscal settings,
- * each save a settings.v1.changed event), while the store (PostgreSQL and FerretDB), NATS, and the ingestion
- * service (SIGKILL) are each stopped and started again. A failed request is retried as a client would (the
- * same batch, UPSERT). Pass: no row reported OK that is not stored, no refused row stored, no batch left
- * half-written, every process ready again without help, every saved settings version's event in the stream
- * (read by a consumer that de-duplicates by id). Prints each recovery time and `N passed, M failed`.
+ * `npm run chaos`: a throw-away stack on 127.0.0.1, plus a second ingestion replica, under a steady load
+ * (CHAOS_WRITERS companies, default 4, each writing 10-row batches with its own token, one row always refused,
+ * half through the gateway to the stack's ingestion and half straight to the second replica; half retry a failed
+ * batch as a client would (the same rows, UPSERT), half never retry; each also saves its fiscal settings, a
+ * settings.v1.changed event each; and one fiscal company issues and cancels NF-e and simulates and provisions
+ * taxes), while the store (PostgreSQL and FerretDB), NATS, and the stack's ingestion replica (SIGKILL) are each
+ * stopped and started again. Pass: no answer 5xx other than 503/504 with Retry-After, no ERRO_INTERNO; no row
+ * reported OK that is not stored, no refused row stored, no batch answered with a failure half-written (all its
+ * rows or none); the other replica serves every batch while one is killed; every process ready again without
+ * help; every saved settings version's event in the stream (read by a consumer that de-duplicates by id), every
+ * cancellation's ERP_NFE_CANCELADA and every provisioned title's request on its stream exactly once.
+ * Prints each recovery time, the answers by status, and `N passed, M failed`.
  */
 const WRITERS = Number(process.env.CHAOS_WRITERS ?? 4);
 const STEADY_MS = Number(process.env.CHAOS_STEADY_MS ?? 6_000);
@@ -27,6 +36,10 @@ interface Writer {
   companyId: string;
   session: string;
   token: string;
+  /** Where its batches go: the gateway (the stack's ingestion replica) or straight to the second replica. */
+  base: string;
+  /** Retries a failed batch (the same rows) as a client would; otherwise each batch is sent once. */
+  retries: boolean;
 }
 
 interface BatchOutcome {
@@ -35,9 +48,12 @@ interface BatchOutcome {
   /** Keys the last answer reported OK (stored), after any retries. */
   ok: string[];
   refusedKey: string;
-  /** The batch never got a 200, even after its retries. */
+  /** The batch never got a 200, even after its retries (a writer that never retries: its one answer). */
   failed: boolean;
   attempts: number;
+  base: string;
+  /** When each attempt was answered, and how. */
+  answers: { at: number; status: number | null }[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,11 +61,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** No request may go unanswered: past this, it counts as a failure of the run. */
 const ANSWER_WITHIN_MS = 35_000;
 const unanswered: string[] = [];
+/** Every answer by status, and those that break "503/504 only with Retry-After, never ERRO_INTERNO". */
+const byStatus: Record<string, number> = {};
+const badAnswers: string[] = [];
 
-/** A JSON request through the gateway, abandoned (and recorded) when not answered in time. */
-async function call(method: string, path: string, bearer: string, body?: unknown): Promise<{ status: number; body: any } | null> {
+/** A JSON request (through the gateway unless `base` says otherwise), abandoned (and recorded) when not answered in time. */
+async function call(method: string, path: string, bearer: string, body?: unknown, base = process.env.TEST_GATEWAY_URL): Promise<{ status: number; body: any } | null> {
   try {
-    const response = await fetch(`${process.env.TEST_GATEWAY_URL}${path}`, {
+    const response = await fetch(`${base}${path}`, {
       method,
       headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -62,6 +81,10 @@ async function call(method: string, path: string, bearer: string, body?: unknown
     } catch {
       // not JSON: kept as text
     }
+    byStatus[response.status] = (byStatus[response.status] ?? 0) + 1;
+    const retryAfter = response.headers.get('retry-after');
+    if (response.status >= 500 && !([503, 504].includes(response.status) && retryAfter)) badAnswers.push(`${method} ${path}: ${response.status} (Retry-After ${retryAfter ?? 'absent'}) ${text.slice(0, 120)}`);
+    else if (text.includes('ERRO_INTERNO')) badAnswers.push(`${method} ${path}: ${response.status} ERRO_INTERNO ${text.slice(0, 120)}`);
     return { status: response.status, body: parsed };
   } catch (error) {
     if ((error as Error).name === 'TimeoutError') unanswered.push(`${method} ${path}`);
@@ -69,29 +92,51 @@ async function call(method: string, path: string, bearer: string, body?: unknown
   }
 }
 
-async function newWriter(): Promise<Writer> {
+async function newWriter(index: number, replicaUrl: string): Promise<Writer> {
   const companyId = newCompanyId('chaos');
   const session = await sessionFor(companyId, 'admin');
   const created = await graphql<{ criarTokenIngestao: { token: string } }>(CRIAR, { input: { nome: `chaos ${companyId}`, entidades: ['incidente_seguranca'] } }, session);
   if (!created.data) throw new Error(`chaos setup: ${JSON.stringify(created.errors)}`);
-  return { companyId, session, token: created.data.criarTokenIngestao.token };
+  const base = index % 4 < 2 ? process.env.TEST_GATEWAY_URL! : replicaUrl;
+  return { companyId, session, token: created.data.criarTokenIngestao.token, base, retries: index % 2 === 0 };
 }
 
-/** One batch, retried (the same rows) until a 200 or 20 tries: what an integration does after a 5xx. */
+/** One batch, retried (the same rows) until a 200 or 20 tries, as an integration does after a 5xx; or sent once. */
 async function writeBatch(writer: Writer, sequence: number): Promise<BatchOutcome> {
   const keys = Array.from({ length: ROWS }, (_, i) => `${writer.companyId}-${sequence}-${i}`);
   const refusedKey = `${writer.companyId}-${sequence}-refused`;
   const linhas = [...keys.map((codigo) => ({ codigo, titulo: `lote ${sequence}`, tipo: 'Integridade', severidade: 'Alta' })), { codigo: refusedKey, tipo: 'Ransomware' }];
-  for (let attempt = 1; attempt <= 20; attempt += 1) {
+  const tries = writer.retries ? 20 : 1;
+  const answers: BatchOutcome['answers'] = [];
+  const outcome = { companyId: writer.companyId, keys, refusedKey, base: writer.base, answers };
+  for (let attempt = 1; attempt <= tries; attempt += 1) {
     // A reset, a 503 with Retry-After, a timeout: retried like any failure.
-    const reply = await call('POST', '/api/ingestao-pub/incidente_seguranca', writer.token, { linhas });
+    const reply = await call('POST', '/api/ingestao-pub/incidente_seguranca', writer.token, { linhas }, writer.base);
+    answers.push({ at: performance.now(), status: reply?.status ?? null });
     if (reply?.status === 200) {
       const ok = (reply.body.dados.resultados as { linha: number; status: string }[]).filter((r) => r.status === 'OK').map((r) => linhas[r.linha - 1].codigo);
-      return { companyId: writer.companyId, keys, ok, refusedKey, failed: false, attempts: attempt };
+      return { ...outcome, ok, failed: false, attempts: attempt };
     }
-    await sleep(500 * Math.min(attempt, 4));
+    await sleep(writer.retries ? 500 * Math.min(attempt, 4) : 200);
   }
-  return { companyId: writer.companyId, keys, ok: [], refusedKey, failed: true, attempts: 20 };
+  return { ...outcome, ok: [], failed: true, attempts: tries };
+}
+
+/** A second ingestion process on the stack's database and broker, as a second replica runs. */
+async function startSecondReplica(stack: RunningStack, logDir: string): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const child = startChild('ingestion-2', process.execPath, ['--import', 'tsx', 'services/ingestion/src/main.ts'], {
+    cwd: path.resolve(__dirname, '..', '..', '..'),
+    logDir,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), MONGODB_URL: stack.mongodbUrl, NATS_URL: stack.natsUrl, SESSION_JWT_SECRET: stack.sessionSecret },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok).catch(() => false)) return { child, url };
+    await sleep(100);
+  }
+  await stopChild(child);
+  throw new Error('chaos setup: the second ingestion replica did not become ready');
 }
 
 /** A settings save that changes something each time; its version must reach the event stream. */
@@ -104,8 +149,8 @@ async function saveSettings(writer: Writer, sequence: number): Promise<number | 
  * Every process answers /readyz with 200 and a token's discovery goes through (store, NATS and auth all back).
  * Returns what is not back yet, or null.
  */
-async function notBack(stack: RunningStack, writer: Writer): Promise<string | null> {
-  for (const [name, url] of Object.entries({ gateway: stack.gatewayUrl, ...stack.serviceUrls })) {
+async function notBack(stack: RunningStack, writer: Writer, replicaUrl: string): Promise<string | null> {
+  for (const [name, url] of Object.entries({ gateway: stack.gatewayUrl, ...stack.serviceUrls, 'ingestion-2': replicaUrl })) {
     try {
       const response = await fetch(`${url}/readyz`);
       if (response.status !== 200) return `${name} not ready: ${await response.text()}`;
@@ -124,6 +169,7 @@ async function main(): Promise<number> {
   console.log(`chaos: starting a throw-away stack (${WRITERS} writers)`);
   const { stack, dataDir } = await startIsolatedStack('chaos', 'warn');
   const results: [string, boolean, string][] = [];
+  let replica: { child: Child; url: string } | null = null;
   const check = (name: string, ok: boolean, detail = '') => {
     results.push([name, ok, detail]);
     console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
@@ -132,7 +178,9 @@ async function main(): Promise<number> {
     process.env.TEST_GATEWAY_URL = stack.gatewayUrl;
     process.env.TEST_SESSION_SECRET = stack.sessionSecret;
     for (const service of SERVICES) process.env[`TEST_${service.name.toUpperCase().replace('-', '_')}_URL`] = stack.serviceUrls[service.name];
-    const writers = await Promise.all(Array.from({ length: WRITERS }, newWriter));
+    const second = await startSecondReplica(stack, path.join(dataDir, 'logs'));
+    replica = second;
+    const writers = await Promise.all(Array.from({ length: WRITERS }, (_, i) => newWriter(i, second.url)));
 
     let running = true;
     const batches: BatchOutcome[] = [];
@@ -149,6 +197,9 @@ async function main(): Promise<number> {
         }
       })(),
     ]);
+    let fiscal: FiscalOutcome | null = null;
+    const fiscalRun = fiscalLoad(call, () => running).then((outcome) => (fiscal = outcome));
+    const killWindows: { from: number; to: number }[] = [];
 
     const faults: [string, StackUnit, boolean][] = [
       ['restart of PostgreSQL and FerretDB', 'store', false],
@@ -162,13 +213,14 @@ async function main(): Promise<number> {
       await sleep(1_000);
       await stack.units.start(unit);
       let missing: string | null = 'not checked yet';
-      while ((missing = await notBack(stack, writers[0])) && performance.now() - started < RECOVERY_LIMIT_MS) await sleep(200);
+      while ((missing = await notBack(stack, writers[0], second.url)) && performance.now() - started < RECOVERY_LIMIT_MS) await sleep(200);
+      if (unit === 'ingestion') killWindows.push({ from: started, to: performance.now() });
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       check(`recovery after the ${name}`, !missing, missing ? `not back after ${seconds} s: ${missing}` : `${seconds} s from the stop (1 s down) until every process is ready and a token is served`);
       await sleep(STEADY_MS);
     }
     running = false;
-    await Promise.all(load);
+    await Promise.all([...load, fiscalRun]);
     // The outbox relay publishes at once and again every 2 s: give a save made just before the end its turn.
     await sleep(5_000);
 
@@ -181,8 +233,21 @@ async function main(): Promise<number> {
     check('every row reported OK is stored', okMissing.length === 0, `${batches.reduce((n, b) => n + b.ok.length, 0)} rows OK in ${batches.length} batches${okMissing.length ? `; missing: ${okMissing.slice(0, 5).join(', ')}` : ''}`);
     const refusedStored = batches.filter((b) => stored.has(b.refusedKey)).map((b) => b.refusedKey);
     check('no refused row is stored', refusedStored.length === 0, refusedStored.slice(0, 5).join(', '));
-    const half = batches.filter((b) => b.failed && b.keys.some((k) => stored.has(k)) && !b.keys.every((k) => stored.has(k)));
-    check('no batch left half-written', half.length === 0, `${batches.filter((b) => b.failed).length} batches never answered 200 after 20 tries${half.length ? `; half-written: ${half.length}` : ''}; ${batches.filter((b) => b.attempts > 1).length} needed a retry`);
+    // A batch answered with a failure and never sent again: all of its rows or none may be stored.
+    const refused = batches.filter((b) => b.failed);
+    const half = refused.filter((b) => b.keys.some((k) => stored.has(k)) && !b.keys.every((k) => stored.has(k)));
+    check(
+      'no batch answered with a failure is half-written',
+      half.length === 0,
+      `${refused.length} batches answered with a failure and not retried (${refused.filter((b) => b.keys.every((k) => stored.has(k))).length} of them fully stored, the rest not at all)${half.length ? `; half-written: ${half.map((b) => `${b.keys.filter((k) => stored.has(k)).length}/${b.keys.length} of ${b.keys[0]}`).slice(0, 5).join(', ')}` : ''}; ${batches.filter((b) => b.attempts > 1).length} retried batches`,
+    );
+    const duringKill = batches.flatMap((b) => (b.base === second.url ? b.answers : [])).filter((a) => killWindows.some((w) => a.at >= w.from && a.at <= w.to));
+    const notServed = duringKill.filter((a) => a.status !== 200);
+    check(
+      'the other ingestion replica serves while one is killed',
+      duringKill.length > 0 && notServed.length === 0,
+      `${duringKill.length} batches to the second replica answered while the first was down${notServed.length ? `; not 200: ${notServed.map((a) => a.status ?? 'none').join(', ')}` : ''}`,
+    );
 
     const nc = await connect({ servers: stack.natsUrl });
     const seen = new Map<string, Set<number>>();
@@ -203,15 +268,24 @@ async function main(): Promise<number> {
       }
       if (count === 0) break;
     }
+    const fiscalDone = fiscal as FiscalOutcome | null;
+    const fiscalProblems = fiscalDone ? await fiscalEventProblems(nc, fiscalDone) : ['the fiscal load did not finish'];
+    check(
+      'every cancellation (ERP_NFE_CANCELADA) and every provisioned title (conta-pagar.solicitada) on its stream exactly once',
+      fiscalProblems.length === 0 && (fiscalDone?.cancelled.length ?? 0) > 0 && (fiscalDone?.titles.length ?? 0) > 0,
+      `${fiscalDone?.cancelled.length ?? 0} documents cancelled, ${fiscalDone?.titles.length ?? 0} titles provisioned, ${fiscalDone?.gaveUp ?? 0} operations given up${fiscalProblems.length ? `; ${fiscalProblems.slice(0, 5).join(', ')}` : ''}`,
+    );
     await nc.close();
     const lost = writers.flatMap((w) => [...versions.get(w.companyId)!].filter((v) => !seen.get(w.companyId)?.has(v)).map((v) => `${w.companyId} v${v}`));
     const saved = writers.reduce((n, w) => n + versions.get(w.companyId)!.size, 0);
     check('every saved settings version has its event (consumer de-duplicating by id)', lost.length === 0, `${saved} versions saved${lost.length ? `; no event for ${lost.slice(0, 5).join(', ')}` : ''}`);
 
-    const missing = await notBack(stack, writers[0]);
+    const missing = await notBack(stack, writers[0], second.url);
     check('every process ready at the end without help', !missing, missing ?? '');
     check(`every request answered within ${ANSWER_WITHIN_MS / 1000} s`, unanswered.length === 0, unanswered.slice(0, 5).join(', '));
+    check('no 5xx but 503/504 with Retry-After, no ERRO_INTERNO', badAnswers.length === 0, `answers by status: ${JSON.stringify(byStatus)}${badAnswers.length ? `; ${badAnswers.slice(0, 5).join(' | ')}` : ''}`);
   } finally {
+    if (replica) await stopChild(replica.child);
     await stack.stop();
     if (!process.env.KEEP_TEST_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
     else console.log(`logs: ${dataDir}/logs`);

@@ -2,6 +2,8 @@ import { buildClientSchema, getIntrospectionQuery, type GraphQLSchema, type Intr
 import { SignJWT } from 'jose';
 import { IngestionEntities } from '@erp/contracts';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../../support/env';
+import { emitir, empresaFiscal, nfeVenda } from '../../e2e/fiscal-helpers';
+import { simular } from '../../e2e/tax-simulation-helpers';
 import { CRIAR, INATIVAR, REVOGAR } from '../../e2e/token-helpers';
 
 export type ServiceName = 'token' | 'ingestion' | 'fiscal-document' | 'tax-simulation' | 'settings';
@@ -35,7 +37,14 @@ export interface FuzzContext {
   schema: GraphQLSchema;
   /** Text in every value the control company wrote; no response to anyone else may contain it. */
   marker: string;
-  control: { session: string; token: string };
+  /**
+   * More of the control company's data that no answer may hold unless the request itself carried it (a foreign id
+   * sent on purpose): its document's id and access key, its simulation's id.
+   */
+  controlTexts: string[];
+  control: { session: string; token: string; document: string; simulation: string };
+  /** The fuzz company's own fiscal documents and simulations, so the fiscal routes reach real ones. */
+  fiscal: { documents: string[]; simulations: string[] };
   sentinel: { session: string; token: string };
 }
 
@@ -76,12 +85,42 @@ export async function controlSnapshot(context: FuzzContext): Promise<string> {
   );
   const settings = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: context.control.session });
   const discovery = await rest('GET', '/api/ingestao-pub/entidades', { bearer: context.control.token });
-  return JSON.stringify({ records, settings: { status: settings.status, body: settings.body }, discovery: discovery.body });
+  const fiscal = await graphql(
+    `{ documentosFiscais(primeiros: 50) { itens { id referencia numero chaveAcesso situacao valorTotal canceladoEm entregueEm } proximo }
+       inutilizacoes(primeiros: 50) { id de ate situacao }
+       simulacoesImposto(primeiros: 50) { itens { id valor totalDevido provisionada linhas { tributo valor } } proximo } }`,
+    {},
+    context.control.session,
+  );
+  const document = await rest('GET', `/api/erp/faturamento/documentos/${context.control.document}`, { bearer: context.control.session });
+  const simulation = await rest('GET', `/api/erp/faturamento/impostos/simulacoes/${context.control.simulation}`, { bearer: context.control.session });
+  return JSON.stringify({
+    records,
+    settings: { status: settings.status, body: settings.body },
+    discovery: discovery.body,
+    fiscal,
+    document: { status: document.status, body: document.body },
+    simulation: { status: simulation.status, body: simulation.body },
+  });
+}
+
+/** A document of `session`'s company (fiscal settings saved), issued through the gateway: its id and access key. */
+async function issued(session: string, referencia: string): Promise<{ id: string; chaveAcesso: string }> {
+  const reply = await emitir(session, nfeVenda({ referencia }));
+  if (reply.status !== 201) throw new Error(`fuzz setup: document not issued: ${JSON.stringify(reply.body)}`);
+  return { id: reply.body.dados.id as string, chaveAcesso: reply.body.dados.chaveAcesso as string };
+}
+
+async function simulated(session: string): Promise<string> {
+  const reply = await simular(session, { tipoDocumento: 'NFSE', valor: 100000, dataOperacao: '2026-01-15', regime: 'LUCRO_PRESUMIDO', aliquotaIss: 5 });
+  if (!reply.data) throw new Error(`fuzz setup: simulation failed: ${JSON.stringify(reply.errors)}`);
+  return reply.data.simularImpostos.id as string;
 }
 
 /**
- * Creates the run's companies, sessions and tokens through the public API, writes the control batch, and
- * reads the graph's schema (introspection is on outside production). Waits until the short-lived token expired.
+ * Creates the run's companies, sessions and tokens through the public API, writes the control batch, document and
+ * simulation, and reads the graph's schema (introspection is on outside production). Waits until the short-lived
+ * token expired.
  */
 export async function prepareContext(tokenCount: number): Promise<FuzzContext> {
   const companyId = newCompanyId('fuzz');
@@ -99,8 +138,17 @@ export async function prepareContext(tokenCount: number): Promise<FuzzContext> {
 
   const controlCompany = newCompanyId('fuzz-control');
   const marker = `CTRL${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-  const control = { session: await sessionFor(controlCompany, 'admin'), token: '' };
+  const control = { session: await sessionFor(controlCompany, 'admin'), token: '', document: '', simulation: '' };
   control.token = (await token(control.session, {})).value;
+  // Fiscal data of the control company: read before and after, and never in anyone else's answer.
+  await empresaFiscal({ companyId: controlCompany });
+  const controlDocument = await issued(control.session, `${marker}-doc`);
+  control.document = controlDocument.id;
+  control.simulation = await simulated(control.session);
+  // The fuzz company's own: the fiscal routes reach real documents (one cancelled, one delivered by the run, maybe).
+  await empresaFiscal({ companyId });
+  const documents = [(await issued(admin, `fuzz-a-${companyId}`)).id, (await issued(admin, `fuzz-b-${companyId}`)).id];
+  const simulations = [await simulated(admin)];
   const batch = await rest('POST', '/api/ingestao-pub/incidente_seguranca', {
     bearer: control.token,
     body: {
@@ -141,7 +189,9 @@ export async function prepareContext(tokenCount: number): Promise<FuzzContext> {
     fields,
     schema: buildClientSchema(introspection.data),
     marker,
+    controlTexts: [controlDocument.id, controlDocument.chaveAcesso, control.simulation],
     control,
+    fiscal: { documents, simulations },
     sentinel,
   };
   const wait = expiresAt + 500 - Date.now();

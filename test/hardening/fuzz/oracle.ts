@@ -83,15 +83,19 @@ function codeOf(body: unknown): string | undefined {
 
 /**
  * The pass rules for one request: an answer within MAX_REQUEST_MS, never a 5xx, no internals, no data of the
- * control company, every refusal in its shape with a documented code, and the request's own expectations.
+ * control company (`controlTexts`: what it wrote, its ids; an id the request itself sent may come back in a
+ * refusal that names the path), every refusal in its shape with a documented code, and the request's own
+ * expectations.
  */
-export function judge(request: FuzzRequest, response: FuzzResponse, marker: string): string[] {
+export function judge(request: FuzzRequest, response: FuzzResponse, controlTexts: readonly string[]): string[] {
   if (response.status === null) return [`no answer: ${response.error ?? 'unknown'}`];
   const problems: string[] = [];
   const { status } = response;
   if (status >= 500) problems.push(`HTTP ${status}`);
   if (response.ms > MAX_REQUEST_MS) problems.push(`took ${Math.round(response.ms)} ms (ceiling ${MAX_REQUEST_MS} ms)`);
-  if (response.body.includes(marker)) problems.push('the answer holds data of the control company');
+  const sent = `${request.path}\n${(request.raw ?? request.body)?.toString('utf8') ?? ''}`;
+  const leaked = controlTexts.filter((text) => response.body.includes(text) && !sent.includes(text));
+  if (leaked.length > 0) problems.push(`the answer holds data of the control company (${leaked.join(', ')})`);
   const leak = LEAKS.exec(response.body);
   if (leak) problems.push(`internals in the answer: ${JSON.stringify(leak[0])}`);
 

@@ -198,7 +198,7 @@ export async function runFuzz(context: FuzzContext, options: FuzzOptions): Promi
       const request = generate(index, context, Random.forRequest(options.seed, index));
       const base = baseOf(request, context);
       const response = request.raw ? await sendRaw(request, base, timeoutMs) : await sendHttp(request, base, agent, timeoutMs);
-      const problems = response.status === 0 ? [response.error ?? 'not sendable'] : judge(request, response, context.marker);
+      const problems = response.status === 0 ? [response.error ?? 'not sendable'] : judge(request, response, [context.marker, ...context.controlTexts]);
       // A keep-alive connection carries several requests: a failure may be the previous one's doing.
       if (response.connection) {
         const previous = lastOnConnection.get(response.connection);

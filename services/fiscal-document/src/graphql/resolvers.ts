@@ -1,4 +1,4 @@
-import { requireAdmin, requireSession, resolver, type GraphContext } from '@erp/kit';
+import { requireAdmin, requireSession, resolver, type GraphContext, type ReadCeiling } from '@erp/kit';
 import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
 import type { DocumentsService } from '../app/documents-service';
 import type { StatusSefazView } from '../app/service-status';
@@ -8,26 +8,35 @@ import { decodeCursor, encodeCursor, primeirosValido } from './cursor';
 /** graphql-js builds input objects without a prototype; the validator wants plain objects. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
 
-/** Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. */
-export function documentResolvers(service: DocumentsService, inutilizacoes: VoidingService, status: (companyId: string, modelo: 'NFE' | 'NFCE') => Promise<StatusSefazView>) {
+/**
+ * Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. The lists
+ * run under the company's read ceiling (`reads`).
+ */
+export function documentResolvers(
+  service: DocumentsService,
+  inutilizacoes: VoidingService,
+  reads: ReadCeiling,
+  status: (companyId: string, modelo: 'NFE' | 'NFCE') => Promise<StatusSefazView>,
+) {
   return {
     Query: {
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => service.obter(requireSession(context).companyId, id)),
       documentosFiscais: resolver<{ modelo?: ModeloDocumento; situacao?: SituacaoDocumento; primeiros: number; depois?: string | null }, unknown>(
         async (_, args, context: GraphContext) => {
           const session = requireSession(context);
-          const pagina = await service.listar(
-            session.companyId,
-            { modelo: args.modelo ?? undefined, situacao: args.situacao ?? undefined },
-            primeirosValido(args.primeiros),
-            args.depois ? decodeCursor(args.depois) : null,
+          const primeiros = primeirosValido(args.primeiros);
+          const depois = args.depois ? decodeCursor(args.depois) : null;
+          const pagina = await reads.run(session.companyId, () =>
+            service.listar(session.companyId, { modelo: args.modelo ?? undefined, situacao: args.situacao ?? undefined }, primeiros, depois),
           );
           return { itens: pagina.itens, proximo: pagina.proximo ? encodeCursor(pagina.proximo) : null };
         },
       ),
-      inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) =>
-        inutilizacoes.listar(requireSession(context).companyId, { modelo: args.modelo ?? undefined }, primeirosValido(args.primeiros)),
-      ),
+      inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) => {
+        const { companyId } = requireSession(context);
+        const primeiros = primeirosValido(args.primeiros);
+        return reads.run(companyId, () => inutilizacoes.listar(companyId, { modelo: args.modelo ?? undefined }, primeiros));
+      }),
       statusSefaz: resolver<{ modelo: 'NFE' | 'NFCE' }, unknown>(async (_, { modelo }, context) => status(requireAdmin(context).companyId, modelo)),
     },
     Mutation: {

@@ -1,5 +1,5 @@
 import { CommonErrorCodes, Refusal } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { DocumentFiles } from '../app/document-files';
 import type { DocumentsService } from '../app/documents-service';
 
@@ -14,9 +14,10 @@ function corpoObjeto(corpo: unknown): Record<string, unknown> {
 
 /**
  * The ERP's REST surface (spec 4.2), with the same session JWT, fields and codes as GraphQL. The session is
- * checked in `onRequest`, before the body is read.
+ * checked in `onRequest`, before the body is read. The files (XML, and the DANFE's PDF work) run under the
+ * company's read ceiling (`reads`).
  */
-export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsService, files: DocumentFiles, verifySession: SessionVerifier): void {
+export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
   app.post(DOCUMENTS_PATH, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { documento, criado } = await service.emitir(sessionOf(request), corpoObjeto(request.body));
     // 202: sent to SEFAZ and its answer is not known yet; the same request later tells the outcome.
@@ -31,7 +32,8 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
   // The XML (nfeProc, or the signed NF-e), the cancellation's procEventoNFe and the DANFE / DANFCE: the same
   // session and company scope as the read.
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const arquivo = await files.xml(sessionOf(request).companyId, request.params.id);
+    const { companyId } = sessionOf(request);
+    const arquivo = await reads.run(companyId, () => files.xml(companyId, request.params.id));
     reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
     return arquivo.conteudo;
   });
@@ -43,7 +45,8 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/danfe.pdf`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const arquivo = await files.danfe(sessionOf(request).companyId, request.params.id);
+    const { companyId } = sessionOf(request);
+    const arquivo = await reads.run(companyId, () => files.danfe(companyId, request.params.id));
     reply.type(arquivo.tipo).header('content-disposition', `inline; filename="${arquivo.nome}"`);
     return arquivo.conteudo;
   });

@@ -1,5 +1,5 @@
 import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { DocumentFiles } from '../app/document-files';
 import type { VoidingService } from '../app/voiding-service';
 import { PRIMEIROS_MAX } from '../graphql/cursor';
@@ -9,12 +9,13 @@ export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
 /**
  * Voiding (inutilização) over REST, the same as GraphQL's `inutilizarNumeracao` and `inutilizacoes`: the body
  * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
- * already by an earlier identical request.
+ * already by an earlier identical request. The list runs under the company's read ceiling (`reads`).
  */
-export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, files: DocumentFiles, verifySession: SessionVerifier): void {
+export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
   // The ProcInutNFe of a voiding SEFAZ registered (any role of the company, like the listing).
   app.get<{ Params: { id: string } }>(`${VOIDINGS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const arquivo = await files.xmlInutilizacao(sessionOf(request).companyId, request.params.id);
+    const { companyId } = sessionOf(request);
+    const arquivo = await reads.run(companyId, () => files.xmlInutilizacao(companyId, request.params.id));
     reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
     return arquivo.conteudo;
   });
@@ -36,6 +37,7 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
     ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
     if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
-    return { sucesso: true, dados: await service.listar(sessionOf(request).companyId, { modelo: modelo as ModeloDocumento | undefined }, limite) };
+    const { companyId } = sessionOf(request);
+    return { sucesso: true, dados: await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)) };
   });
 }

@@ -13,8 +13,8 @@ import type {
   XmlRecord,
 } from './document-model';
 
-/** A read a client can trigger never holds the store longer than this. */
-const MAX_TIME_MS = 5_000;
+/** A query a client can trigger never holds the store longer than this, unless the service says otherwise. */
+const DEFAULT_MAX_TIME_MS = 5_000;
 
 export interface Serie {
   companyId: string;
@@ -31,7 +31,7 @@ export interface Pagina {
 }
 
 /** Opens the fiscal-document collections and creates their indexes, then resolves to the store. */
-export async function createDocumentsStore(db: Connection): Promise<DocumentsStore> {
+export async function createDocumentsStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<DocumentsStore> {
   const store = new DocumentsStore(
     db.collection<DocumentoRecord>('documentos_fiscais'),
     db.collection<NumeroRecord>('numeracao'),
@@ -40,6 +40,7 @@ export async function createDocumentsStore(db: Connection): Promise<DocumentsSto
     db.collection<InutilizacaoRecord>('inutilizacoes'),
     db.collection<InutilizacaoNumeroRecord>('inutilizacao_numeros'),
     db.collection<TurnoCancelamentoRecord>('cancelamento_turnos'),
+    options.maxTimeMS ?? DEFAULT_MAX_TIME_MS,
   );
   // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
   await Promise.all([
@@ -73,6 +74,8 @@ class DocumentsStore {
     readonly inutilizacoes: mongo.Collection<InutilizacaoRecord>,
     readonly numerosInutilizacao: mongo.Collection<InutilizacaoNumeroRecord>,
     readonly turnos: mongo.Collection<TurnoCancelamentoRecord>,
+    /** `maxTimeMS` of every query a client's request runs; the background jobs' own queries go without. */
+    private readonly maxTimeMS: number,
   ) {}
 
   /** Claims the document (and with it its `referencia`); false when it exists already. */
@@ -81,19 +84,19 @@ class DocumentsStore {
   }
 
   byId(companyId: string, id: string): Promise<DocumentoRecord | null> {
-    return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+    return this.documentos.findOne({ _id: id, companyId }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** A company's document by its access key. */
   byKey(companyId: string, chaveAcesso: string): Promise<DocumentoRecord | null> {
-    return this.documentos.findOne({ companyId, chaveAcesso }, { maxTimeMS: MAX_TIME_MS });
+    return this.documentos.findOne({ companyId, chaveAcesso }, { maxTimeMS: this.maxTimeMS });
   }
 
   async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
     const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: filtro.situacao ?? { $ne: 'PROCESSANDO' } };
     if (filtro.modelo) query.modelo = filtro.modelo;
     if (depois) query.$or = [{ criadoEm: { $lt: depois.criadoEm } }, { criadoEm: depois.criadoEm, _id: { $lt: depois.id } }];
-    const itens = await this.documentos.find(query, { maxTimeMS: MAX_TIME_MS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
+    const itens = await this.documentos.find(query, { maxTimeMS: this.maxTimeMS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
     const mais = itens.length > limite;
     const pagina = itens.slice(0, limite);
     const ultimo = pagina[pagina.length - 1];
@@ -120,10 +123,10 @@ class DocumentsStore {
    * means a number is only tried once every lower one is taken, so no gap opens, whatever the replicas.
    */
   async takeNumber(serie: Serie, documentoId: string, em: Date): Promise<number> {
-    const ja = await this.numeros.findOne({ documentoId, companyId: serie.companyId });
+    const ja = await this.numeros.findOne({ documentoId, companyId: serie.companyId }, { maxTimeMS: this.maxTimeMS });
     if (ja) return ja.numero;
     const ultimo = await this.numeros
-      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie })
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie }, { maxTimeMS: this.maxTimeMS })
       .sort({ numero: -1 })
       .limit(1)
       .toArray();
@@ -160,7 +163,7 @@ class DocumentsStore {
 
   numbersInRange(serie: Serie, de: number, ate: number): Promise<NumeroRecord[]> {
     return this.numeros
-      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, numero: { $gte: de, $lte: ate } }, { maxTimeMS: MAX_TIME_MS })
+      .find({ companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, numero: { $gte: de, $lte: ate } }, { maxTimeMS: this.maxTimeMS })
       .sort({ numero: 1 })
       .toArray();
   }
@@ -181,7 +184,7 @@ class DocumentsStore {
   /** Keeps an XML once: the first stored version wins (a retry must send the same bytes). */
   async keepXml(registro: XmlRecord): Promise<string> {
     if (await claimOnce(this.xmls, registro)) return registro.xml;
-    return (await this.xmls.findOne({ _id: registro._id }))!.xml;
+    return (await this.xmls.findOne({ _id: registro._id }, { maxTimeMS: this.maxTimeMS }))!.xml;
   }
 
   /** Forgets an XML SEFAZ never registered (a cancellation event it does not have), so a new one may be kept. */
@@ -190,7 +193,7 @@ class DocumentsStore {
   }
 
   async xml(documentoId: string, tipo: TipoXml): Promise<string | null> {
-    return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }))?.xml ?? null;
+    return (await this.xmls.findOne({ _id: `${documentoId}:${tipo}` }, { maxTimeMS: this.maxTimeMS }))?.xml ?? null;
   }
 
   /**
@@ -201,7 +204,7 @@ class DocumentsStore {
     for (let n = de; n <= ate; n += 1) {
       const _id = `${serieKey(serie)}|${n}`;
       if (await claimOnce(this.numerosInutilizacao, { _id, inutilizacaoId })) continue;
-      const dono = await this.numerosInutilizacao.findOne({ _id });
+      const dono = await this.numerosInutilizacao.findOne({ _id }, { maxTimeMS: this.maxTimeMS });
       if (dono?.inutilizacaoId === inutilizacaoId) continue;
       await this.releaseVoidingNumbers(inutilizacaoId);
       return n;
@@ -216,13 +219,13 @@ class DocumentsStore {
 
   /** Which voiding holds a number, if any. */
   async voidingHolding(serie: Serie, numero: number): Promise<string | null> {
-    return (await this.numerosInutilizacao.findOne({ _id: `${serieKey(serie)}|${numero}` }))?.inutilizacaoId ?? null;
+    return (await this.numerosInutilizacao.findOne({ _id: `${serieKey(serie)}|${numero}` }, { maxTimeMS: this.maxTimeMS }))?.inutilizacaoId ?? null;
   }
 
   /** Of these numbers, those some voiding holds (`<serie key>|<numero>`). */
   async heldByVoidings(numeros: NumeroRecord[]): Promise<Set<string>> {
     if (numeros.length === 0) return new Set();
-    const tomados = await this.numerosInutilizacao.find({ _id: { $in: numeros.map((n) => n._id) } }).toArray();
+    const tomados = await this.numerosInutilizacao.find({ _id: { $in: numeros.map((n) => n._id) } }, { maxTimeMS: this.maxTimeMS }).toArray();
     return new Set(tomados.map((t) => t._id));
   }
 
@@ -242,14 +245,14 @@ class DocumentsStore {
   }
 
   voiding(id: string): Promise<InutilizacaoRecord | null> {
-    return this.inutilizacoes.findOne({ _id: id });
+    return this.inutilizacoes.findOne({ _id: id }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** The last successful voiding of exactly this range (a repeated request answers with it). */
   voidingOfRange(serie: Serie, de: number, ate: number): Promise<InutilizacaoRecord | null> {
     return this.inutilizacoes.findOne(
       { companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, de, ate, situacao: 'INUTILIZADA' },
-      { maxTimeMS: MAX_TIME_MS },
+      { maxTimeMS: this.maxTimeMS },
     );
   }
 
@@ -263,7 +266,7 @@ class DocumentsStore {
     const query: mongo.Filter<InutilizacaoRecord> = { companyId, situacao: { $ne: 'DESCARTADA' } };
     if (filtro.modelo) query.modelo = filtro.modelo;
     return this.inutilizacoes
-      .find(query, { maxTimeMS: MAX_TIME_MS, projection: { xmlAssinado: 0, xml: 0, outbox: 0 } })
+      .find(query, { maxTimeMS: this.maxTimeMS, projection: { xmlAssinado: 0, xml: 0, outbox: 0 } })
       .sort({ criadoEm: -1, _id: -1 })
       .limit(limite)
       .toArray();
@@ -273,8 +276,8 @@ class DocumentsStore {
   async refusedVoidingBacklog(): Promise<{ numeros: number; maisAntigo: Date | null }> {
     const filtro = { situacao: 'A_INUTILIZAR' as const, recusaInutilizacao: { $exists: true } };
     const [numeros, antigo] = await Promise.all([
-      this.numeros.countDocuments(filtro, { maxTimeMS: MAX_TIME_MS }),
-      this.numeros.find(filtro, { maxTimeMS: MAX_TIME_MS }).sort({ em: 1 }).limit(1).toArray(),
+      this.numeros.countDocuments(filtro, { maxTimeMS: this.maxTimeMS }),
+      this.numeros.find(filtro, { maxTimeMS: this.maxTimeMS }).sort({ em: 1 }).limit(1).toArray(),
     ]);
     return { numeros, maisAntigo: antigo[0] ? new Date(antigo[0].em) : null };
   }
@@ -290,7 +293,7 @@ class DocumentsStore {
   async issuersOfNumbers(serie: Serie, de: number, ate: number): Promise<{ emitenteCnpj: string; emitenteUf: string }[]> {
     const numeros = await this.numbersInRange(serie, de, ate);
     const documentos = await this.documentos
-      .find({ _id: { $in: [...new Set(numeros.map((n) => n.documentoId))] }, companyId: serie.companyId }, { projection: { emitenteCnpj: 1, emitenteUf: 1 }, maxTimeMS: MAX_TIME_MS })
+      .find({ _id: { $in: [...new Set(numeros.map((n) => n.documentoId))] }, companyId: serie.companyId }, { projection: { emitenteCnpj: 1, emitenteUf: 1 }, maxTimeMS: this.maxTimeMS })
       .toArray();
     const unicos = new Map(documentos.map((d) => [`${d.emitenteCnpj}|${d.emitenteUf}`, { emitenteCnpj: d.emitenteCnpj, emitenteUf: d.emitenteUf }]));
     return [...unicos.values()];
@@ -298,7 +301,7 @@ class DocumentsStore {
 
   /** A company's voiding by id (another company's is not found). */
   voidingOf(companyId: string, id: string): Promise<InutilizacaoRecord | null> {
-    return this.inutilizacoes.findOne({ _id: id, companyId }, { maxTimeMS: MAX_TIME_MS });
+    return this.inutilizacoes.findOne({ _id: id, companyId }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** The scheduled job does not ask again for numbers whose voiding SEFAZ refused. */
@@ -312,7 +315,7 @@ class DocumentsStore {
   }
 
   fact(id: string): Promise<FatoRecord | null> {
-    return this.fatos.findOne({ _id: id });
+    return this.fatos.findOne({ _id: id }, { maxTimeMS: this.maxTimeMS });
   }
 
   /** Frees a claimed fact that announced nothing (its authorizer said no), so a later attempt may claim it. */

@@ -1,8 +1,7 @@
-import { MAX_PAGE_SIZE, requireAdmin, type GraphContext } from '@erp/kit';
+import { MAX_PAGE_SIZE, requireAdmin, type GraphContext, type ReadCeiling } from '@erp/kit';
 import { IngestionErrorCodes, isIngestionEntity, Refusal, type IngestionEntity } from '@erp/contracts';
 import { entityDefinitions } from '../domain';
 import { storedContent } from '../app/ingest/content';
-import type { ReadCeiling } from '../app/read-ceiling';
 import type { BatchDoc, BatchStore } from '../store/batches';
 import { isRecordId, recordIdFromHex, type RecordDoc, type RecordStore } from '../store/records';
 import { decodeCursor, encodeCursor } from './cursor';

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
 import { claimOnce } from '@erp/kit';
 import { expireByDate } from './expiry';
+import { DEFAULT_QUERY_MAX_TIME_MS } from './query-time';
 
 interface IdempotencyDoc {
   _id: string;
@@ -47,8 +48,9 @@ export const IN_PROGRESS_LEASE_MS = 60_000;
 
 export async function createIdempotencyStore(
   db: Connection,
-  options: { log: Logger; retentionMs: number; collection?: string; leaseMs?: number },
+  options: { log: Logger; retentionMs: number; collection?: string; leaseMs?: number; maxTimeMS?: number },
 ): Promise<IdempotencyStore> {
+  const maxTimeMS = options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS;
   const leaseMs = options.leaseMs ?? IN_PROGRESS_LEASE_MS;
   const collection = db.collection<IdempotencyDoc>(options.collection ?? 'idempotencia');
   const stopExpiry = await expireByDate(collection, { log: options.log, what: 'idempotency keys', everyMs: 10 * 60_000 });
@@ -66,7 +68,7 @@ export async function createIdempotencyStore(
       expiraEm: new Date(now.getTime() + options.retentionMs),
     });
     if (taken) return { kind: 'new' };
-    const held = await collection.findOne({ _id: idOf(tokenId, chave) });
+    const held = await collection.findOne({ _id: idOf(tokenId, chave) }, { maxTimeMS });
     if (held && held.expiraEm > now && held.impressao !== impressao) return { kind: 'reused' };
     const abandoned = held?.estado === 'EM_ANDAMENTO' && now.getTime() - held.criadoEm.getTime() > leaseMs;
     if (!held || held.expiraEm <= now || abandoned) {

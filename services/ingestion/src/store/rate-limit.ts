@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from '@erp/kit';
 import { claimOnce } from '@erp/kit';
 import { expireByDate } from './expiry';
+import { DEFAULT_QUERY_MAX_TIME_MS } from './query-time';
 
 const WINDOW_MS = 60_000;
 
@@ -41,20 +42,21 @@ const CLAIM_ATTEMPTS = 8;
  */
 export async function createRateLimiter(
   db: Connection,
-  options: { log: Logger; perMinute: number; collection?: string },
+  options: { log: Logger; perMinute: number; collection?: string; maxTimeMS?: number },
 ): Promise<RateLimiter> {
+  const maxTimeMS = options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS;
   const collection = db.collection<TicketDoc>(options.collection ?? 'limites_requisicao');
   await collection.createIndex({ origem: 1, janela: 1 }, { name: 'origem_janela' });
   const stopExpiry = await expireByDate(collection, { log: options.log, what: 'rate-limit tickets', everyMs: WINDOW_MS });
 
   /** The request's rank in the window (1-based), or `limit + 1` once the window is full (no ticket taken). */
   const rank = async (origem: string, janela: number, limit: number): Promise<number> => {
-    let next = (await collection.countDocuments({ origem, janela })) + 1;
+    let next = (await collection.countDocuments({ origem, janela }, { maxTimeMS })) + 1;
     for (let attempt = 1; next <= limit; attempt += 1) {
       if (await claimOnce(collection, { _id: `${origem}:${janela}:${next}`, origem, janela, expiraEm: new Date((janela + 2) * WINDOW_MS) })) {
         return next;
       }
-      next = attempt % CLAIM_ATTEMPTS === 0 ? (await collection.countDocuments({ origem, janela })) + 1 : next + 1;
+      next = attempt % CLAIM_ATTEMPTS === 0 ? (await collection.countDocuments({ origem, janela }, { maxTimeMS })) + 1 : next + 1;
     }
     return limit + 1;
   };

@@ -1,8 +1,10 @@
 import type { Connection } from 'mongoose';
 import { isQueryTimeout } from '@erp/kit';
 import { createBatchStore, type BatchDoc } from '../../src/store/batches';
+import { createIdempotencyStore } from '../../src/store/idempotency';
+import { createRateLimiter } from '../../src/store/rate-limit';
 import { createRecordStore } from '../../src/store/records';
-import { openDb, unique } from './support';
+import { log, openDb, unique } from './support';
 
 let db: Connection;
 beforeAll(async () => {
@@ -41,5 +43,33 @@ describe('ingestion stores - every read a client triggers runs under maxTimeMS',
     const keys = Array.from({ length: 500 }, (_, i) => `R-${i * 3}`);
     const lookup: unknown = await slow.findByKeys('risco_corporativo', companyId, keys).then(() => null, (e: unknown) => e);
     expect(isQueryTimeout(lookup)).toBe(true);
+  });
+
+  it('ingestion stores - a rate-limit count past its time limit fails as a query timeout', async () => {
+    const collection = unique('limites_mt');
+    const origem = unique('token');
+    const now = Date.now();
+    const janela = Math.floor(now / 60_000);
+    await seed(collection, (i) => ({ _id: `${origem}:${janela}:${i + 1}`, origem, janela, expiraEm: new Date(now + 120_000), preenchimento: 'z'.repeat(1_000) }));
+    const slow = await createRateLimiter(db, { log, perMinute: 100_000, collection, maxTimeMS: 1 });
+    const error: unknown = await slow.hit(origem, now).then(() => null, (e: unknown) => e);
+    slow.stop();
+    expect(isQueryTimeout(error)).toBe(true);
+    const roomy = await createRateLimiter(db, { log, perMinute: 100_000, collection, maxTimeMS: 30_000 });
+    expect((await roomy.hit(origem, now)).allowed).toBe(true);
+    roomy.stop();
+  });
+
+  it('ingestion stores - an idempotency key look-up past its time limit fails as a query timeout', async () => {
+    const collection = unique('idempotencia_mt');
+    const now = new Date();
+    await seed(collection, (i) => ({ _id: `t:k${i}`, tokenId: 't', chave: `k${i}`, impressao: 'a', estado: 'CONCLUIDO', status: 200, resposta: 'r'.repeat(1_000), criadoEm: now, expiraEm: new Date(now.getTime() + 3_600_000) }));
+    const slow = await createIdempotencyStore(db, { log, retentionMs: 3_600_000, collection, maxTimeMS: 1 });
+    const error: unknown = await slow.claim('t', 'k2999', 'a').then(() => null, (e: unknown) => e);
+    slow.stop();
+    expect(isQueryTimeout(error)).toBe(true);
+    const roomy = await createIdempotencyStore(db, { log, retentionMs: 3_600_000, collection, maxTimeMS: 30_000 });
+    expect(await roomy.claim('t', 'k2999', 'a')).toMatchObject({ kind: 'replay', status: 200 });
+    roomy.stop();
   });
 });

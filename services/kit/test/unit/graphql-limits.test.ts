@@ -1,14 +1,16 @@
-import { buildSchema } from 'graphql';
-import { checkOperation, createHttpApp, createLogger, gql, mountSubgraph, type GraphqlLimits } from '../../src';
+import { buildSchema, getIntrospectionQuery } from 'graphql';
+import { checkOperation, createHttpApp, createLogger, gql, introspectionAllowed, mountSubgraph, type GraphqlLimits } from '../../src';
 
 const schema = buildSchema(`
   type Query {
     lotes(primeiros: Int = 50, depois: String): Conexao!
     nome: String
     no: No
+    tokens: [Item!]!
   }
   type Conexao { itens: [Item!]! proximo: String }
-  type Item { id: ID! a: String b: String c: String d: String }
+  type Item { id: ID! a: String b: String c: String d: String recusadas: [Linha!]! erros: [String!]! }
+  type Linha { linha: Int valores: String }
   type No { filho: No valor: String }
 `);
 
@@ -63,6 +65,18 @@ describe('graphql limits - each ceiling, checked before validation', () => {
     expect(check('{ lotes(primeiros: 1000000) { itens { id } } }')?.extra).toMatchObject({ encontrado: 401 });
   });
 
+  it('graphql limits - a list nobody pages counts as 20 items; a page\'s items and lists of scalars do not multiply again', () => {
+    // tokens { id a b c d } costs 1 + 20 × 5 = 101; three aliases of it 303.
+    expect(check('{ tokens { id a b c d } }')).toBeNull();
+    expect(check('{ x: tokens { id a b c d } y: tokens { id a b c d } z: tokens { id a b c d } }')?.extra).toMatchObject({ encontrado: 303 });
+    // A page of 10 items, each with its refused rows: 1 + 10 × (itens 1 + id 1 + (1 + 20 × 2)) = 431; without the multiplier 61.
+    expect(check('{ lotes(primeiros: 10) { itens { id recusadas { linha valores } } } }')?.extra).toMatchObject({ encontrado: 431 });
+    // The items of a page are priced by the page (1 + 5 × 1), a list of scalars as one field.
+    expect(codeOf('{ lotes(primeiros: 5) { itens { erros } } }')).toBeNull();
+    // Introspection's lists are the schema's own (and off in production): a client's introspection query passes.
+    expect(checkOperation(schema, { query: getIntrospectionQuery() }, { ...limits, maxTokens: 2_000, maxDepth: 20, maxAliases: 10 })).toBeNull();
+  });
+
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
     const levels = 40;
     const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i === levels - 1 ? 'nome' : `...F${i + 1} ...F${i + 1}`} }`).join(' ');
@@ -111,12 +125,13 @@ describe('graphql limits - the mount', () => {
     return { statusCode: response.status, body: (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] } };
   }
 
-  it('graphql limits - introspection is refused in production, allowed elsewhere', async () => {
-    const production = await app(false);
+  it('graphql limits - introspection is refused in production, allowed elsewhere (the rule the gateway and boot read)', async () => {
+    expect(['production', 'development', 'test'].map((NODE_ENV) => introspectionAllowed({ NODE_ENV }))).toEqual([false, true, true]);
+    const production = await app(introspectionAllowed({ NODE_ENV: 'production' }));
     const refused = await post(production, '{ __schema { queryType { name } } }');
     expect(refused.statusCode).toBe(400);
     expect(refused.body.errors?.[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    const development = await app(true);
+    const development = await app(introspectionAllowed({ NODE_ENV: 'development' }));
     expect((await post(development, '{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     await production.close();
     await development.close();

@@ -1,5 +1,5 @@
 import { Refusal, TaxErrorCodes } from '@erp/contracts';
-import { requireAdmin, requireSession, resolver } from '@erp/kit';
+import { requireAdmin, requireSession, resolver, type ReadCeiling } from '@erp/kit';
 import type { SimulationService } from '../app/simulation-service';
 import type { SimulacaoView } from '../app/views';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -14,8 +14,11 @@ function pageSize(primeiros: number): number {
   return primeiros;
 }
 
-/** Every resolver asks for a session; the company always comes from it, never from an argument. */
-export function createResolvers(service: SimulationService) {
+/**
+ * Every resolver asks for a session; the company always comes from it, never from an argument. The list runs under
+ * the company's read ceiling (`reads`).
+ */
+export function createResolvers(service: SimulationService, reads: ReadCeiling) {
   return {
     Query: {
       simulacaoImpostoDisponivel: resolver<unknown, boolean>(async (_parent, _args, context) => {
@@ -36,7 +39,7 @@ export function createResolvers(service: SimulationService) {
             throw new Refusal(TaxErrorCodes.CURSOR_INVALIDO, 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
           }
           // One more than asked: it only tells whether a next page exists.
-          const { views, records } = await service.page(companyId, limit + 1, depois);
+          const { views, records } = await reads.run(companyId, () => service.page(companyId, limit + 1, depois));
           const itens = views.slice(0, limit);
           const last = records[limit - 1];
           return { itens, proximo: views.length > limit ? encodeCursor({ criadaEm: last.criadaEm, id: last._id }) : null };

@@ -25,9 +25,12 @@ function notFound(): Refusal {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** `maxTimeMS` of the reads a client triggers (the admin's list, a token's authentication), unless told otherwise. */
+const DEFAULT_MAX_TIME_MS = 5_000;
+
 /** Registers the token collections and their indexes, then resolves to the store. */
-export async function createTokenStore(db: Connection): Promise<TokenStore> {
-  return new TokenStore(await tokenModel(db), await alteracaoModel(db), await usoModel(db));
+export async function createTokenStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<TokenStore> {
+  return new TokenStore(await tokenModel(db), await alteracaoModel(db), await usoModel(db), options.maxTimeMS ?? DEFAULT_MAX_TIME_MS);
 }
 
 class TokenStore {
@@ -35,6 +38,7 @@ class TokenStore {
     private readonly tokens: TokenModel,
     private readonly alteracoes: Model<AlteracaoRecord>,
     private readonly usos: Model<UsoRecord>,
+    private readonly maxTimeMS: number,
   ) {}
 
   async create(token: NewToken): Promise<TokenWithUse> {
@@ -52,15 +56,15 @@ class TokenStore {
 
   /** The company's tokens, newest first, with their last use: two queries whatever the count. */
   async listByCompany(companyId: string): Promise<TokenWithUse[]> {
-    const tokens = await this.tokens.find({ companyId }).sort({ criadoEm: -1, _id: -1 }).lean<TokenRecord[]>().exec();
+    const tokens = await this.tokens.find({ companyId }).sort({ criadoEm: -1, _id: -1 }).maxTimeMS(this.maxTimeMS).lean<TokenRecord[]>().exec();
     if (tokens.length === 0) return [];
-    const usos = await this.usos.find({ _id: { $in: tokens.map((t) => t._id) } }).lean<UsoRecord[]>().exec();
+    const usos = await this.usos.find({ _id: { $in: tokens.map((t) => t._id) } }).maxTimeMS(this.maxTimeMS).lean<UsoRecord[]>().exec();
     const lastUse = new Map(usos.map((uso) => [uso._id.toHexString(), uso.ultimoUsoEm]));
     return tokens.map((token) => ({ ...token, ultimoUsoEm: lastUse.get(token._id.toHexString()) ?? null }));
   }
 
   findByDigest(digest: string): Promise<TokenRecord | null> {
-    return this.tokens.findOne({ digest }).lean<TokenRecord>().exec();
+    return this.tokens.findOne({ digest }).maxTimeMS(this.maxTimeMS).lean<TokenRecord>().exec();
   }
 
   /**

@@ -23,18 +23,24 @@ const usuarioSchema = new Schema<UsuarioRecord>(
 );
 usuarioSchema.index({ companyId: 1, email: 1 }, { unique: true });
 
+/** `maxTimeMS` of the reads a client triggers (the admin's list, a batch's e-mail look-up), unless told otherwise. */
+const DEFAULT_MAX_TIME_MS = 5_000;
+
 /** Registers the user collection and its unique index, then resolves to the store. */
-export async function createUsuarioStore(db: Connection): Promise<UsuarioStore> {
+export async function createUsuarioStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<UsuarioStore> {
   const model = db.model<UsuarioRecord>('Usuario', usuarioSchema);
   await model.init();
-  return new UsuarioStore(model);
+  return new UsuarioStore(model, options.maxTimeMS ?? DEFAULT_MAX_TIME_MS);
 }
 
 class UsuarioStore {
-  constructor(private readonly model: Model<UsuarioRecord>) {}
+  constructor(
+    private readonly model: Model<UsuarioRecord>,
+    private readonly maxTimeMS: number,
+  ) {}
 
   listByCompany(companyId: string): Promise<UsuarioRecord[]> {
-    return this.model.find({ companyId }).sort({ email: 1 }).lean<UsuarioRecord[]>().exec();
+    return this.model.find({ companyId }).sort({ email: 1 }).maxTimeMS(this.maxTimeMS).lean<UsuarioRecord[]>().exec();
   }
 
   async add(user: Omit<UsuarioRecord, '_id'>): Promise<UsuarioRecord> {
@@ -61,6 +67,7 @@ class UsuarioStore {
     if (emails.length === 0) return [];
     const found = await this.model
       .find({ companyId, email: { $in: emails } }, { email: 1, _id: 0 })
+      .maxTimeMS(this.maxTimeMS)
       .lean<Pick<UsuarioRecord, 'email'>[]>()
       .exec();
     return found.map((user) => user.email);

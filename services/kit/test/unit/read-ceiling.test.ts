@@ -1,4 +1,4 @@
-import { ReadCeiling } from '../../src/app/read-ceiling';
+import { ReadCeiling } from '../../src/read-ceiling';
 
 /** A read that finishes when the test says so. */
 function gate() {

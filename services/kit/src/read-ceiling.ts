@@ -1,4 +1,5 @@
-import { IngestionErrorCodes, Refusal } from '@erp/contracts';
+import Joi from 'joi';
+import { CommonErrorCodes, Refusal } from '@erp/contracts';
 
 export interface ReadCeilingLimits {
   /** Reads of one company running at once. */
@@ -16,14 +17,19 @@ interface Waiter {
   start: () => void;
 }
 
+/** Seconds a refused reader is told to wait (`Retry-After` on REST): a turn frees within one query's time limit. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** REST answers it 429 with `Retry-After`; GraphQL with `extensions.code` (the kit's mappings). */
 const busy = () =>
-  new Refusal(
-    IngestionErrorCodes.CONSULTAS_SIMULTANEAS_DEMAIS,
-    'a empresa já tem consultas de histórico/registros demais em andamento; tente de novo em instantes',
-  );
+  new Refusal(CommonErrorCodes.CONSULTAS_SIMULTANEAS_DEMAIS, 'a empresa já tem consultas demais em andamento; tente de novo em instantes', {
+    status: 429,
+    extra: { tenteNovamenteEmSegundos: RETRY_AFTER_SECONDS },
+  });
 
 /**
- * The per-company ceiling on the expensive reads (import history, ingested records): a company runs at most
+ * The per-company ceiling on the expensive reads (lists, pages, files: import history, ingested records, fiscal
+ * documents, voidings, XML and DANFE, tax simulations): a company runs at most
  * `perCompany` of them at once and queues at most `waitingPerCompany` more; the process runs at most `total`.
  * One tenant flooding the graph then waits for itself instead of holding the database for everyone.
  * In memory, per process: with N replicas a company can run N × `perCompany` reads.
@@ -93,4 +99,35 @@ export class ReadCeiling {
       }
     }
   }
+}
+
+/** The variables of a service's read ceiling: `<PREFIX>_READS_PER_COMPANY`, `_READS_WAITING_PER_COMPANY`, `_READS_TOTAL`. */
+export type ReadCeilingConfig<P extends string> = Record<`${P}_READS_PER_COMPANY` | `${P}_READS_WAITING_PER_COMPANY` | `${P}_READS_TOTAL`, number>;
+
+/**
+ * Joi keys of a service's read ceiling, the same defaults everywhere: 2 reads of one company at once, 4 waiting,
+ * 8 of all companies, below the database pool of 20 (`mongo.ts`) so writes and token checks always find a connection.
+ */
+export function readCeilingKeys<P extends string>(prefix: P): Record<keyof ReadCeilingConfig<P>, Joi.Schema> {
+  return {
+    [`${prefix}_READS_PER_COMPANY`]: Joi.number().integer().min(1).max(100).default(2),
+    [`${prefix}_READS_WAITING_PER_COMPANY`]: Joi.number().integer().min(0).max(1_000).default(4),
+    [`${prefix}_READS_TOTAL`]: Joi.number().integer().min(1).max(19).default(8),
+  } as Record<keyof ReadCeilingConfig<P>, Joi.Schema>;
+}
+
+/** The platform's default `maxTimeMS` of a query a client triggers. */
+const DEFAULT_QUERY_MAX_TIME_MS = 5_000;
+
+/**
+ * The ceiling a service's configuration describes. A turn comes within `maxWaitMs` or not at all: the service's
+ * query time limit (5 s by default), so a waiting read never outlives a running one by much.
+ */
+export function readCeilingOf<P extends string>(prefix: P, config: ReadCeilingConfig<P>, maxWaitMs = DEFAULT_QUERY_MAX_TIME_MS): ReadCeiling {
+  return new ReadCeiling({
+    perCompany: config[`${prefix}_READS_PER_COMPANY`],
+    waitingPerCompany: config[`${prefix}_READS_WAITING_PER_COMPANY`],
+    total: config[`${prefix}_READS_TOTAL`],
+    maxWaitMs,
+  });
 }
