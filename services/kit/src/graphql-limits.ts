@@ -24,7 +24,7 @@ import {
 } from 'graphql';
 import { getComplexity, simpleEstimator, type ComplexityEstimator } from 'graphql-query-complexity';
 import Joi from 'joi';
-import { CommonErrorCodes, GraphqlLimitErrorCodes as Codes, Refusal } from '@erp/contracts';
+import { CommonErrorCodes, GraphqlLimitErrorCodes as Codes, Refusal, Tributos } from '@erp/contracts';
 
 /**
  * Ceilings every GraphQL operation is held to before GraphQL validates it or the gateway plans it, the same at
@@ -192,9 +192,23 @@ const isConnection = (type: unknown) => isObjectType(type) && 'proximo' in type.
 /** Introspection's own types (`__Schema`, `__Type`...): their lists are the schema's, bounded by it, and off in production. */
 const isIntrospection = (type: { name: string }) => type.name.startsWith('__');
 
+/**
+ * Lists whose length the domain bounds below `UNPAGED_LIST_ESTIMATE`, priced at that bound (`Type.field`): one
+ * line or title per tax (12 taxes), the three regimes of a comparison, the parts of one tax line (its base and a
+ * credit or an additional) and the DAS split (at most the 8 taxes of an annex).
+ */
+const BOUNDED_LISTS: Readonly<Record<string, number>> = {
+  'Mutation.compararRegimes': 3,
+  'SimulacaoImposto.linhas': Tributos.length,
+  'SimulacaoImposto.titulos': Tributos.length,
+  'SimulacaoImposto.partilhaDas': 8,
+  'LinhaSimulacao.componentes': 4,
+  'DocumentoFiscal.impostos': Tributos.length,
+};
+
 const unpagedListEstimator: ComplexityEstimator = ({ field, type, childComplexity }) => {
   if (!isListType(getNullableType(field.type)) || childComplexity === 0 || isConnection(type) || isIntrospection(type)) return undefined;
-  return 1 + UNPAGED_LIST_ESTIMATE * childComplexity;
+  return 1 + (BOUNDED_LISTS[`${type.name}.${field.name}`] ?? UNPAGED_LIST_ESTIMATE) * childComplexity;
 };
 
 /** armor's rules, each reporting its refusal to `found` instead of throwing out of `validate`. */

@@ -7,8 +7,8 @@ import { stackEnv } from '../../../../test/support/env';
 export const TEST_DB = `erp_ingestion_it_${process.pid}`;
 export const log = createLogger('ingestion-test', 'silent');
 
-export function openDb(): Promise<Connection> {
-  return mongoose.createConnection(stackEnv.mongodbUrl, { dbName: TEST_DB, retryWrites: false }).asPromise();
+export function openDb(options: { monitorCommands?: boolean } = {}): Promise<Connection> {
+  return mongoose.createConnection(stackEnv.mongodbUrl, { dbName: TEST_DB, retryWrites: false, ...options }).asPromise();
 }
 
 export function openNats(): Promise<NatsConnection> {

@@ -77,6 +77,22 @@ describe('graphql limits - each ceiling, checked before validation', () => {
     expect(checkOperation(schema, { query: getIntrospectionQuery() }, { ...limits, maxTokens: 2_000, maxDepth: 20, maxAliases: 10 })).toBeNull();
   });
 
+  it('graphql limits - a list the domain bounds is priced at its bound: a comparison of three regimes, one line per tax', () => {
+    const fiscal = buildSchema(`
+      type Query { nome: String }
+      type Mutation { compararRegimes: [SimulacaoImposto!]! }
+      type SimulacaoImposto { id: ID! linhas: [LinhaSimulacao!]! titulos: [Titulo!]! }
+      type LinhaSimulacao { tributo: String valor: Float componentes: [Componente!]! }
+      type Componente { descricao: String valor: Float }
+      type Titulo { id: ID valor: Float }
+    `);
+    const query = 'mutation { compararRegimes { id linhas { tributo valor componentes { descricao valor } } titulos { id valor } } }';
+    // componentes 1 + 4 × 2 = 9; a line 1 + 1 + 9 = 11; linhas 1 + 12 × 11 = 133; titulos 1 + 12 × 2 = 25;
+    // a simulation 1 + 133 + 25 = 159; the comparison 1 + 3 × 159 = 478 (18,061 with every list priced at 20).
+    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 477 })?.extra).toMatchObject({ encontrado: 478 });
+    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 478 })).toBeNull();
+  });
+
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
     const levels = 40;
     const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i === levels - 1 ? 'nome' : `...F${i + 1} ...F${i + 1}`} }`).join(' ');
