@@ -163,6 +163,13 @@ describe('tax simulation - provisioning', () => {
     const mensagens = await mensagensAssentadas(nc, id, 1);
     expect(mensagens.map((m) => [m.msgId, m.evento.tributo, m.evento.valorCentavos])).toEqual([[`${id}:DAS`, 'DAS', 39900]]);
     expect(await db.collection('titulos').countDocuments({ simulacaoId: id })).toBe(1);
+
+    // The GraphQL input takes it too.
+    const porGraphql = await simular(sn.usuario, { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', anexoSimples: 'III', receitaBruta12Meses: 150000, issRetido: true });
+    expect(porGraphql.data!.simularImpostos.linhas.map((l: { tributo: string; valor: number; informativo: boolean }) => [l.tributo, l.valor, l.informativo])).toEqual([
+      ['DAS', 399, false],
+      ['ISS', 201, true],
+    ]);
   });
 
   it('tax simulation - CBS/IBS kept without a due date become titles once the company sets their due days, each once', async () => {
