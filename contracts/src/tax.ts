@@ -47,6 +47,11 @@ export interface OperacaoTributavel {
   aliquotaReferenciaCbs?: number;
   aliquotaIbsUf?: number;
   aliquotaIbsMun?: number;
+  /**
+   * NFS-e: the service taker withholds the ISS. Under the Simples Nacional the ISS share leaves the DAS (LC 123/2006
+   * art. 21 §4º); the ISS line comes back informative with `retidoPeloTomador`. Ignored, with a note, on other documents.
+   */
+  issRetido?: boolean;
 }
 
 /**
@@ -77,6 +82,8 @@ export interface LinhaImpostoCalculada {
   naoCalculavel: boolean;
   /** Why it is not computable; null otherwise. */
   motivo: string | null;
+  /** The ISS withheld and paid by the service taker (`issRetido`): informative, not the company's to pay. */
+  retidoPeloTomador?: boolean;
 }
 
 export interface ResultadoCalculo {
@@ -142,6 +149,7 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   aliquotaReferenciaCbs: Joi.number(),
   aliquotaIbsUf: Joi.number(),
   aliquotaIbsMun: Joi.number(),
+  issRetido: Joi.boolean(),
 });
 
 export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({
@@ -161,6 +169,7 @@ const linhaSchema = Joi.object<LinhaImpostoCalculada>({
   fundamento: Joi.string().allow('').required(),
   naoCalculavel: Joi.boolean().required(),
   motivo: Joi.string().allow(null).required(),
+  retidoPeloTomador: Joi.boolean(),
 });
 
 export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(

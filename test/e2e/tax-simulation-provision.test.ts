@@ -135,6 +135,43 @@ describe('tax simulation - provisioning', () => {
     expect((await mensagensAssentadas(nc, id2027, 1)).map((m) => m.evento.tributo)).toEqual(['ICMS']);
   });
 
+  it('tax simulation - ISS withheld by the taker (issRetido): the DAS title is the DAS without the ISS share and the ISS gets no title', async () => {
+    // Research example (c) with withholding: SN, NFS-e R$ 10,000, Anexo III band 1 (RBT12 150,000): effective 6%, the
+    // band's effective ISS rate 6% x 33.5% = 2.01% -> ISS 201.00 withheld and paid by the taker (LC 123 art. 21 §4º);
+    // DAS 6% - 2.01% = 3.99% -> 399.00, due Mon 23 Nov 2026 (20 Nov is a holiday). Simulated over REST (the body
+    // takes issRetido), provisioned over GraphQL.
+    const sn = await empresaConfigurada({ regimeTributario: 'SIMPLES_NACIONAL', uf: 'SP', aliquotaDas: null }, 'prov-iss-retido');
+    const simulada = await rest('POST', SIMULACOES, {
+      bearer: sn.admin,
+      body: { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', anexoSimples: 'III', receitaBruta12Meses: 150000, aliquotaIss: 5, issRetido: true },
+    });
+    expect(simulada.status).toBe(201);
+    const dados = simulada.body.dados;
+    const id = dados.id as string;
+    const linhas = Object.fromEntries(dados.linhas.map((l: { tributo: string }) => [l.tributo, l]));
+    expect(linhas.DAS).toMatchObject({ valor: 399, aliquota: 3.99, informativo: false, retidoPeloTomador: false, vencimento: '2026-11-23' });
+    expect(linhas.ISS).toMatchObject({ valor: 201, aliquota: 2.01, informativo: true, retidoPeloTomador: true, vencimento: null });
+    expect(linhas.ISS.fundamento).toContain('LC 123/2006 art. 21 §4º');
+    expect(dados.totalDevido).toBe(399);
+    expect(dados.partilhaDas.map((p: { tributo: string }) => p.tributo)).toEqual(['IRPJ', 'CSLL', 'COFINS', 'PIS', 'CPP']);
+
+    const prov = (await provisionar(sn.admin, id)).data!.provisionarImpostos;
+    expect(prov.titulos).toEqual([
+      { id: `${id}:DAS`, tributo: 'DAS', valor: 399, vencimento: '2026-11-23', competencia: '2026-10', credor: 'UNIAO', codigoReceita: null },
+    ]);
+    expect(prov.pendentesDeVencimento).toEqual([]);
+    const mensagens = await mensagensAssentadas(nc, id, 1);
+    expect(mensagens.map((m) => [m.msgId, m.evento.tributo, m.evento.valorCentavos])).toEqual([[`${id}:DAS`, 'DAS', 39900]]);
+    expect(await db.collection('titulos').countDocuments({ simulacaoId: id })).toBe(1);
+
+    // The GraphQL input takes it too.
+    const porGraphql = await simular(sn.usuario, { tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', anexoSimples: 'III', receitaBruta12Meses: 150000, issRetido: true });
+    expect(porGraphql.data!.simularImpostos.linhas.map((l: { tributo: string; valor: number; informativo: boolean }) => [l.tributo, l.valor, l.informativo])).toEqual([
+      ['DAS', 399, false],
+      ['ISS', 201, true],
+    ]);
+  });
+
   it('tax simulation - CBS/IBS kept without a due date become titles once the company sets their due days, each once', async () => {
     // 2027 Lucro Presumido NFS-e of R$ 10,000, ISS 5%, 10 March 2027 (no PIS/COFINS from 2027):
     //   ISS 500.00, day 15 April 2027 (Thursday) -> 2027-04-15; IRPJ 32% x 10,000 = 3,200 x 15% = 480.00 and

@@ -268,10 +268,19 @@ const simulacaoEntrada = {
     baseAcumuladaTrimestre: number,
     receitaAcumuladaAno: number,
     lucroRealTrimestre: number,
+    receitaExcedenteAno: number,
     mercadoriaImportada: boolean,
     produtoZonaFrancaManaus: boolean,
     aliquotaIs: number,
     aliquotaIcmsCompras: number,
+    aliquotaReferenciaCbs: number,
+    aliquotaIbsUf: number,
+    aliquotaIbsMun: number,
+    issRetido: {
+      type: 'boolean',
+      description:
+        'Só NFS-e: ISS retido na fonte pelo tomador. No Simples Nacional a parte do ISS sai do DAS (LC 123/2006 art. 21 §4º); a linha ISS vem informativa com retidoPeloTomador e não vira título. Ignorado, com aviso, nos outros documentos.',
+    },
   },
 } as const;
 
@@ -285,6 +294,7 @@ const linhaSimulacao = object({
   fundamento: text,
   naoCalculavel: boolean,
   motivo: nullableText,
+  retidoPeloTomador: boolean,
   componentes: { type: 'array', items: object({ descricao: text, base: number, aliquota: number, valor: number }) },
 });
 

@@ -55,6 +55,7 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
   'aliquotaReferenciaCbs',
   'aliquotaIbsUf',
   'aliquotaIbsMun',
+  'issRetido',
 ];
 
 /**
@@ -295,6 +296,7 @@ function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
       fundamento: linha.fundamento,
       naoCalculavel: linha.naoCalculavel === true,
       motivo: linha.motivo ?? null,
+      retidoPeloTomador: linha.retidoPeloTomador === true,
     })),
     totalDevidoCentavos: resultado.totalDevidoCentavos,
     completo: resultado.completo,

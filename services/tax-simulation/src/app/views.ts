@@ -16,6 +16,7 @@ export interface LinhaView {
   fundamento: string;
   naoCalculavel: boolean;
   motivo: string | null;
+  retidoPeloTomador: boolean;
   componentes: { descricao: string; base: number; aliquota: number; valor: number }[];
 }
 
@@ -61,6 +62,7 @@ function linhaView(linha: LinhaSimulacao, titulo: TituloRecord | undefined): Lin
     fundamento: linha.fundamento,
     naoCalculavel: linha.naoCalculavel === true,
     motivo: linha.motivo ?? null,
+    retidoPeloTomador: linha.retidoPeloTomador === true,
     componentes: (linha.componentes ?? []).map((c) => ({
       descricao: c.descricao,
       base: reais(c.baseCentavos),

@@ -26,6 +26,8 @@ export interface NovaLinha {
   valorCentavos: number;
   fundamento: string;
   informativo?: boolean;
+  /** Withheld and paid by the service taker: informative for the company, whatever `informativo` says. */
+  retidoPeloTomador?: boolean;
   componentes?: ComponenteLinha[];
 }
 
@@ -46,7 +48,8 @@ export class Apuracao {
 
   /** A line that is paid (or shown) on its own; its due date comes from the rules for its tax. */
   adicionar(nova: NovaLinha): void {
-    const informativo = nova.informativo ?? false;
+    const retido = nova.retidoPeloTomador === true;
+    const informativo = retido || (nova.informativo ?? false);
     const vencimento = informativo ? null : vencimentoDe(nova.tributo, this.entrada);
     const prazo = vencimento ? ` Vencimento: ${vencimento.fonte}.` : '';
     const linha: LinhaSimulacao = {
@@ -58,6 +61,7 @@ export class Apuracao {
       vencimento: vencimento?.data ?? null,
       fundamento: nova.fundamento + prazo,
     };
+    if (retido) linha.retidoPeloTomador = true;
     if (nova.componentes && nova.componentes.length > 0) linha.componentes = nova.componentes;
     this.linhas.push(linha);
   }

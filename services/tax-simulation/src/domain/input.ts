@@ -52,6 +52,8 @@ export interface EntradaNormalizada {
   readonly produtoZfm: boolean;
   readonly aliquotaIs: Fracao | null;
   readonly aliquotaIcmsCompras: Fracao | null;
+  /** The taker withholds the ISS (NFS-e only; false on every other document). */
+  readonly issRetido: boolean;
   /** The company's effective DAS rate, or the 6% default (`aliquotaDasInformada` tells which). */
   readonly aliquotaDas: Fracao;
   readonly aliquotaDasInformada: boolean;

@@ -74,11 +74,13 @@ export function repartir(valorCentavos: number, dasCentavos: number, partes: rea
 }
 
 const FONTE_DAS = 'DAS do Simples Nacional (LC 123/2006 arts. 13 e 18)';
+const FONTE_ISS_RETIDO = 'LC 123/2006 art. 21 §4º, redação da LC 155/2016';
 
 /**
  * Simples Nacional: one DAS at the effective rate, from the annex tables when `anexoSimples` and
  * `receitaBruta12Meses` are given, else at the company's effective rate (default 6%). The split is shown
- * per tax; for an NFS-e the ISS share is an informative line, since it is paid inside the DAS.
+ * per tax; for an NFS-e the ISS share is an informative line, since it is paid inside the DAS. When the taker
+ * withholds the ISS (`issRetido`), that share leaves the DAS and is the taker's to pay (art. 21 §4º).
  */
 export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
   const e = a.entrada;
@@ -119,6 +121,12 @@ function porAliquotaDaEmpresa(a: Apuracao, exportacao: boolean): void {
     a.naoCalculavel('DAS', e.aliquotaDas, `${FONTE_DAS}.`, 'Na exportação o DAS exclui as parcelas de PIS, COFINS, IPI, ICMS e ISS (LC 123 art. 18 §14): informe anexoSimples e receitaBruta12Meses.');
     return;
   }
+  if (e.issRetido) {
+    const motivo = `Com o ISS retido pelo tomador a parte do ISS sai do DAS (${FONTE_ISS_RETIDO}), e ela depende do anexo e da faixa: informe anexoSimples e receitaBruta12Meses.`;
+    a.naoCalculavel('DAS', e.aliquotaDas, `${FONTE_DAS}: ${origem}.`, motivo);
+    a.naoCalculavel('ISS', ZERO, `ISS retido na fonte e pago pelo tomador do serviço (${FONTE_ISS_RETIDO}).`, motivo, true);
+    return;
+  }
   a.adicionar({ tributo: 'DAS', baseCentavos: e.valorCentavos, aliquota: e.aliquotaDas, valorCentavos: aplicar(e.valorCentavos, e.aliquotaDas), fundamento: `${FONTE_DAS}: ${origem}.` });
   if (e.tipoDocumento === 'NFSE') {
     a.naoCalculavel('ISS', ZERO, 'ISS dentro do DAS (LC 123/2006 art. 13 VIII); pago à parte só se retido pelo tomador (art. 21 §4º).', 'A parte do ISS no DAS depende do anexo e da faixa: informe anexoSimples e receitaBruta12Meses.', true);
@@ -131,6 +139,8 @@ function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, rbt12: 
   const faixa = faixaDe(tabela, rbt12);
   const efetiva = aliquotaEfetiva(faixa, rbt12);
   const acimaDoSublimite = faixa.faixa === 6;
+  // Above the sublimit the ISS is outside the DAS already; the withholding is then the normal one (apurarIss).
+  const issRetidoDoDas = e.issRetido && !acimaDoSublimite;
   const comPartilha = vigeEm(VIGENCIA_PARTILHA, e.dataIso);
   const descricao = `Anexo ${anexo} (${tabela.fonte}), faixa ${faixa.faixa}: alíquota efetiva (RBT12 × ${textoPercentual(faixa.aliquotaNominal)} − ${textoReais(faixa.parcelaDeduzirCentavos)}) / RBT12 = ${textoPercentual(efetiva)} (LC 123/2006 art. 18 §1º-A)`;
   if (!comPartilha) {
@@ -139,9 +149,15 @@ function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, rbt12: 
   if (anexo === 'IV') a.aviso('Anexo IV: a CPP (contribuição patronal sobre a folha) é paga fora do DAS e não é simulada.');
 
   let partes: Parte[] | null = null;
+  let issRetido: Parte | undefined;
   let texto = descricao;
   if (comPartilha) {
     partes = partesDaAliquota(tabela, faixa, efetiva);
+    if (issRetidoDoDas) {
+      issRetido = partes.find((p) => p.tributo === 'ISS');
+      partes = partes.filter((p) => p.tributo !== 'ISS');
+      texto += `; ISS retido pelo tomador: sem a parcela do ISS (${FONTE_ISS_RETIDO})`;
+    }
     if (e.tipoDocumento === 'CTE') {
       // Cargo transport: annex III less its ISS share, plus annex I's ICMS share (LC 123 art. 18 §5º-E).
       const tabelaI = ANEXOS.I;
@@ -154,8 +170,10 @@ function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, rbt12: 
       partes = partes.filter((p) => !SEM_NO_DAS_NA_EXPORTACAO.has(p.tributo));
       texto += '; exportação: sem as parcelas de PIS, COFINS, IPI, ICMS e ISS (LC 123/2006 art. 18 §14)';
     }
-  } else if (e.tipoDocumento === 'CTE' || exportacao) {
-    a.naoCalculavel('DAS', efetiva, `${FONTE_DAS}: ${descricao}.`, 'O DAS deste documento depende da partilha entre os tributos, que não está embutida para operações a partir de 2027.');
+  } else if (e.tipoDocumento === 'CTE' || exportacao || issRetidoDoDas) {
+    const motivo = 'O DAS deste documento depende da partilha entre os tributos, que não está embutida para operações a partir de 2027.';
+    a.naoCalculavel('DAS', efetiva, `${FONTE_DAS}: ${descricao}.`, motivo);
+    if (issRetidoDoDas) a.naoCalculavel('ISS', ZERO, `ISS retido na fonte e pago pelo tomador do serviço (${FONTE_ISS_RETIDO}).`, motivo, true);
     return;
   }
 
@@ -168,6 +186,19 @@ function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, rbt12: 
     a.aviso('Receita de 12 meses acima do sublimite de R$ 3.600.000,00: ICMS e ISS saem do DAS e seguem as regras normais (LC 123/2006 arts. 13-A e 20); supõe-se que a receita do ano também passou do sublimite.');
     if (e.tipoDocumento === 'NFSE') apurarIss(a, fase);
     else apurarIcms(a, fase);
+    return;
+  }
+  if (issRetido) {
+    // The taker applies the rate stated on the document to the price, on its own: not the DAS split's rounded part.
+    a.premissa('ISS retido no Simples Nacional: alíquota efetiva do ISS da faixa da receitaBruta12Meses informada; a lei manda a do mês anterior ao da prestação (LC 123/2006 art. 21 §4º I) e 2% no mês de início de atividade (inciso II).');
+    a.adicionar({
+      tributo: 'ISS',
+      baseCentavos: e.valorCentavos,
+      aliquota: issRetido.fracao,
+      valorCentavos: aplicar(e.valorCentavos, issRetido.fracao),
+      retidoPeloTomador: true,
+      fundamento: `ISS retido na fonte pelo tomador do serviço à alíquota efetiva do ISS da faixa (${textoPercentual(issRetido.fracao)}), fora do DAS (${FONTE_ISS_RETIDO}): pago pelo tomador, não é um pagamento da empresa.`,
+    });
     return;
   }
   if (e.tipoDocumento === 'NFSE') {

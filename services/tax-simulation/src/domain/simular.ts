@@ -61,9 +61,13 @@ export function simularDocumento(operacoes: readonly unknown[], opcoes?: OpcoesS
 }
 
 /** The calculation proper, on an operation `validarEntrada` accepted. */
-export function calcular(e: EntradaNormalizada): ResultadoSimulacao {
+export function calcular(entrada: EntradaNormalizada): ResultadoSimulacao {
+  const fase = vigenteObrigatorio(FASES_TRANSICAO, entrada.dataIso);
+  // From 2033 there is no ISS to withhold.
+  const semIss = entrada.issRetido && fase.fatorIcmsIss === null;
+  const e = semIss ? { ...entrada, issRetido: false } : entrada;
   const a = new Apuracao(e);
-  const fase = vigenteObrigatorio(FASES_TRANSICAO, e.dataIso);
+  if (semIss) a.aviso(`issRetido: o ISS está extinto nesta data (${fase.fonte}); ignorado.`);
   for (const campo of e.ignorados) a.aviso(`${campo}: não se aplica a ${e.tipoDocumento}; ignorado.`);
   const cfop = e.cfop;
   const remessa = e.tipoDocumento === 'NFE' && cfop !== null ? emVigor(CFOPS_REMESSA.filter((r) => r.cfops.includes(cfop)), e.dataIso) : undefined;

@@ -63,6 +63,13 @@ export interface EntradaSimulacao {
   aliquotaReferenciaCbs?: number | null;
   aliquotaIbsUf?: number | null;
   aliquotaIbsMun?: number | null;
+  /**
+   * NFS-e only: the service taker withholds the ISS at source and pays it to the city. Under the Simples Nacional
+   * (bands 1-5) the ISS share leaves the DAS and is withheld at the band's effective ISS rate (LC 123/2006 art. 21
+   * §4º); elsewhere the ISS at the city's rate (LC 116/2003 art. 6º). Either way the ISS line is not the company's
+   * to pay. Ignored, with a note, on other documents.
+   */
+  issRetido?: boolean | null;
 }
 
 /** The company's fiscal settings that act as defaults. */
@@ -118,13 +125,15 @@ export interface LinhaSimulacao {
   baseCentavos: number;
   aliquota: Aliquota;
   valorCentavos: number;
-  /** Shown for information, not paid (2026 CBS/IBS test, the ISS share inside the DAS). */
+  /** Shown for information, not paid by the company (2026 CBS/IBS test, the ISS share inside the DAS, the ISS withheld by the taker). */
   informativo: boolean;
   /** `YYYY-MM-DD`, or null when nothing is paid on its own or no due date is defined. */
   vencimento: string | null;
   fundamento: string;
   /** Present when the law needs a figure the caller did not give: valorCentavos is then 0. */
   naoCalculavel?: true;
+  /** Present on the ISS the service taker withholds and pays (`issRetido`): always informative, never a title. */
+  retidoPeloTomador?: true;
   motivo?: string;
   componentes?: ComponenteLinha[];
 }

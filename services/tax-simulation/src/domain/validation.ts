@@ -203,6 +203,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
 
   const mercadoriaImportada = c.booleano('mercadoriaImportada', campo(bruta, 'mercadoriaImportada'));
   const produtoZfm = c.booleano('produtoZonaFrancaManaus', campo(bruta, 'produtoZonaFrancaManaus'));
+  const issRetido = c.booleano('issRetido', campo(bruta, 'issRetido'));
   const aliquotaIsBruta = campo(bruta, 'aliquotaIs');
   const aliquotaIs = aliquotaIsBruta === undefined ? undefined : c.percentual('aliquotaIs', aliquotaIsBruta, 0, 300);
   const icmsComprasBruta = campo(bruta, 'aliquotaIcmsCompras');
@@ -227,7 +228,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const ignorados: string[] = [];
   const presentes = (nomes: readonly string[]) => nomes.filter((n) => campo(bruta, n) !== undefined);
   if (tipoDocumento === 'NFSE') ignorados.push(...presentes(['ncm', 'aliquotaIpi', 'cfop', 'mercadoriaImportada', 'produtoZonaFrancaManaus']));
-  if (tipoDocumento !== 'NFSE') ignorados.push(...presentes(['aliquotaIss']));
+  if (tipoDocumento !== 'NFSE') ignorados.push(...presentes(['aliquotaIss', 'issRetido']));
   if (tipoDocumento === 'CTE' || tipoDocumento === 'NFCE') ignorados.push(...presentes(['ncm', 'aliquotaIpi', 'produtoZonaFrancaManaus']));
 
   return {
@@ -260,6 +261,8 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       produtoZfm,
       aliquotaIs: aliquotaIs ?? null,
       aliquotaIcmsCompras: aliquotaIcmsCompras ?? null,
+      // Only a service has ISS to withhold.
+      issRetido: tipoDocumento === 'NFSE' && issRetido,
       aliquotaDas: aliquotaDas ?? ALIQUOTA_DAS_PADRAO,
       aliquotaDasInformada: aliquotaDas !== undefined,
       vencimentos,

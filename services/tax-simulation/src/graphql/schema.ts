@@ -45,7 +45,7 @@ export const typeDefs = gql`
     aliquota: Float!
     "Reais."
     valor: Float!
-    "Mostrada, não paga (teste de 2026, ISS dentro do DAS)."
+    "Mostrada, não paga pela empresa (teste de 2026, ISS dentro do DAS, ISS retido pelo tomador)."
     informativo: Boolean!
     "AAAA-MM-DD; nulo quando nada se paga à parte ou o prazo não está definido."
     vencimento: String
@@ -53,6 +53,8 @@ export const typeDefs = gql`
     "A lei pede um número que a entrada não trouxe: valor 0, fora do total."
     naoCalculavel: Boolean!
     motivo: String
+    "ISS retido na fonte e pago pelo tomador do serviço (entrada issRetido): informativa, nunca vira título."
+    retidoPeloTomador: Boolean!
     componentes: [ComponenteLinhaSimulacao!]!
   }
 
@@ -157,6 +159,13 @@ export const typeDefs = gql`
     aliquotaIbsUf: Float
     "IBS municipal do ano da operação, percentual (2029 em diante, fixado por resolução do Senado)."
     aliquotaIbsMun: Float
+    """
+    Só NFS-e: o tomador retém o ISS na fonte e o paga ao município. No Simples Nacional (faixas 1 a 5) a parte do ISS
+    sai do DAS e é retida à alíquota efetiva do ISS da faixa (LC 123/2006 art. 21 §4º); nos demais casos, o ISS à
+    alíquota do município (LC 116/2003 art. 6º). A linha do ISS fica informativa (retidoPeloTomador), sem título.
+    Em NF-e, NFC-e e CT-e é ignorado, com aviso.
+    """
+    issRetido: Boolean
   }
 
   type Query {
