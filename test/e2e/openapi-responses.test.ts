@@ -234,6 +234,9 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     const provisionada = await call('POST', `${SIM}/${id}/provisionar`, { bearer: admin });
     expect(provisionada.body.dados.titulos.length).toBeGreaterThan(0);
     expect((await call('POST', `${SIM}/${id}/provisionar`, { bearer: admin })).body.dados.titulos).toEqual(provisionada.body.dados.titulos);
+    // Simples Nacional with its annex: the DAS split (CPP among its parts) is in the document too.
+    const simples = await call('POST', SIM, { bearer: usuario, body: { ...input, regime: 'SIMPLES_NACIONAL', anexoSimples: 'III', receitaBruta12Meses: 500_000 } });
+    expect(simples.body.dados.partilhaDas.map((parte: { tributo: string }) => parte.tributo)).toContain('CPP');
     expect((await call('POST', SIM, { bearer: usuario, body: { ...input, valor: -1, aliquotaISS: 5 } })).body.codigo).toBe('SIMULACAO_INVALIDA');
     expect((await call('POST', SIM, { body: input })).body.codigo).toBe('UNAUTHENTICATED');
   });

@@ -14,6 +14,9 @@ import {
 } from '@erp/contracts';
 import { joiToJsonSchema, type JsonSchema } from './joi-schema';
 
+/** The taxes a DAS is split into (LC 123/2006 annexes): the CPP is a part, not a tax line of its own. */
+const PARTES_DAS = ['IRPJ', 'CSLL', 'COFINS', 'PIS', 'CPP', 'ICMS', 'IPI', 'ISS'] as const;
+
 /**
  * The success bodies and request bodies of the REST surface, as JSON Schema 2020-12. Enumerations come from
  * `@erp/contracts`, and the settings view is derived from the contract schema the settings service validates
@@ -323,7 +326,7 @@ const simulacaoImposto = object({
     }),
   },
   pendentesDeVencimento: { type: 'array', items: { enum: [...Tributos] } },
-  partilhaDas: { type: ['array', 'null'], items: object({ tributo: { enum: [...Tributos] }, aliquota: number, valor: number, residuo: number }) },
+  partilhaDas: { type: ['array', 'null'], items: object({ tributo: { enum: [...PARTES_DAS] }, aliquota: number, valor: number, residuo: number }) },
   avisos: { type: 'array', items: text },
   premissas: { type: 'array', items: text },
   comparacaoId: nullableText,
