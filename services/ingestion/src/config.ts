@@ -19,6 +19,8 @@ export type Config = BaseConfig & ReadCeilingConfig<'INGESTION'> & {
   INGESTION_BULK_CHUNK: number;
   /** `maxTimeMS` of every query a client's request runs (history and records pages, a batch's look-ups, rate-limit counts, idempotency keys). */
   INGESTION_QUERY_MAX_TIME_MS: number;
+  /** How long after a batch arrived its writes are resumed when the store fails midway (below the gateway's 30 s). */
+  INGESTION_WRITE_RESUME_MS: number;
 };
 
 const configKeys = {
@@ -35,6 +37,7 @@ const configKeys = {
   NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).default(2_000),
   INGESTION_BULK_CHUNK: Joi.number().integer().min(0).max(100_000).default(25),
   INGESTION_QUERY_MAX_TIME_MS: Joi.number().integer().min(100).max(120_000).default(5_000),
+  INGESTION_WRITE_RESUME_MS: Joi.number().integer().min(0).max(120_000).default(25_000),
   ...readCeilingKeys('INGESTION'),
 };
 

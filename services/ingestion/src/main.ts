@@ -44,7 +44,7 @@ void bootService({
         authenticator,
         limiter,
         idempotency,
-        ingest: { records, batches, directory, log },
+        ingest: { records, batches, directory, log, resumeWritesMs: config.INGESTION_WRITE_RESUME_MS },
         bodyLimitBytes: config.INGESTION_BODY_LIMIT_BYTES,
       }),
       { prefix: '/api/ingestao-pub' },

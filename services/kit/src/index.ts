@@ -1,7 +1,7 @@
 export { loadConfig, baseConfigKeys, ConfigError, type BaseConfig } from './config';
 export { createLogger, type Logger } from './logger';
 export { createHttpApp, refusalBody, sendRefusal, storeRefusal, type FastifyInstance, type ReadinessCheck } from './http';
-export { connectMongo, closeMongo, isMongoReady, isQueryTimeout } from './mongo';
+export { connectMongo, closeMongo, isMongoReady, isQueryTimeout, retryWhileStoreUnavailable } from './mongo';
 export {
   connectNats,
   isNatsReady,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IngestionErrorCodes as Codes, Refusal, sha256Hex } from '@erp/contracts';
+import { retryWhileStoreUnavailable } from '@erp/kit';
 import type { IdempotencyStore } from '../store/idempotency';
 import { accessOf } from './access';
 
@@ -7,7 +8,8 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /**
  * Runs a stored batch at most once per `Idempotency-Key` (per token): the same key with the same entity and
- * body replays the first response; with anything else it is refused.
+ * body replays the first response; with anything else it is refused. `until` (epoch ms): how long the keeping
+ * of the response is tried again when the store fails once the batch is written (the batch's own deadline).
  */
 export async function withIdempotency(
   store: IdempotencyStore,
@@ -15,6 +17,7 @@ export async function withIdempotency(
   reply: FastifyReply,
   key: string,
   run: () => Promise<object>,
+  until: number,
 ): Promise<unknown> {
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new Refusal(Codes.CHAVE_IDEMPOTENCIA_INVALIDA, 'Idempotency-Key deve ter de 1 a 255 caracteres ASCII visíveis', { status: 400 });
@@ -42,6 +45,7 @@ export async function withIdempotency(
     throw error;
   }
   const body = JSON.stringify(response);
-  await store.complete(token.id, key, 200, body);
+  // The batch is written: a key left in progress would refuse its retries (409) for the whole lease.
+  await retryWhileStoreUnavailable(() => store.complete(token.id, key, 200, body), until);
   return reply.code(200).type('application/json; charset=utf-8').send(body);
 }

@@ -77,7 +77,8 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
       const key = request.headers['idempotency-key'];
       // A preview stores nothing, so there is nothing to replay: the header is ignored there.
       if (preview || key === undefined) return run();
-      return withIdempotency(options.idempotency, request, reply, String(key), run);
+      const until = access.recebidoEm.getTime() + options.ingest.resumeWritesMs;
+      return withIdempotency(options.idempotency, request, reply, String(key), run, until);
     };
 
     const bodyLimit = options.bodyLimitBytes;

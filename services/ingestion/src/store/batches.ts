@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { TokenMode } from '@erp/contracts';
+import { isDuplicateKey } from '@erp/kit';
 import { DEFAULT_QUERY_MAX_TIME_MS } from './query-time';
 
 /** A refused row as kept for the integrator: its original values (sanitised JSON text) and the reasons. */
@@ -49,7 +50,13 @@ export async function createBatchStore(db: Connection, options: { collection?: s
   await collection.createIndex({ companyId: 1, entidade: 1, recebidoEm: -1, _id: -1 }, { name: 'empresa_entidade_recentes' });
   return {
     async record(batch) {
-      await collection.insertOne(batch);
+      try {
+        await collection.insertOne(batch);
+      } catch (error) {
+        // The batch's id is new for each batch: a duplicate is this same entry, written by an attempt whose
+        // answer the store's failure lost (the entry is sent again then).
+        if (!isDuplicateKey(error)) throw error;
+      }
     },
 
     async page(companyId, entidade, limit, depois) {

@@ -17,6 +17,7 @@ beforeAll(async () => {
       batches: await createBatchStore(db, { collection: 'lotes_it' }),
       directory: async () => new Set(),
       log,
+      resumeWritesMs: 25_000,
     });
   }
 });

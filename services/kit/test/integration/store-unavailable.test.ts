@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { isStoreUnavailable } from '../../src/mongo';
+import { isStoreUnavailable, retryWhileStoreUnavailable } from '../../src/mongo';
 
 const { mongo } = mongoose;
 
@@ -16,5 +16,41 @@ describe('kit mongo - which failures are the store being unavailable (503), not 
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 1, errmsg: 'something else broke', ok: 0 }))).toBe(false);
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 2, errmsg: 'context canceled', ok: 0 }))).toBe(false);
     expect(isStoreUnavailable(new Error('connection closed'))).toBe(false);
+  });
+});
+
+describe('kit mongo - retryWhileStoreUnavailable: work begun is resumed while the store comes back', () => {
+  const cut = () => new mongo.MongoNetworkError('connection 7 to 127.0.0.1:41333 closed');
+
+  it('kit mongo - runs the operation again after each unavailable store until it succeeds', async () => {
+    const failures = [cut(), cut()];
+    const seen: unknown[] = [];
+    let calls = 0;
+    const value = await retryWhileStoreUnavailable(
+      async () => {
+        calls += 1;
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return 'gravado';
+      },
+      Date.now() + 10_000,
+      (error) => seen.push(error),
+    );
+    expect(value).toBe('gravado');
+    expect(calls).toBe(3);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('kit mongo - another failure goes through at once, and past the deadline the last store failure does', async () => {
+    let calls = 0;
+    const refused = new mongo.MongoServerError({ code: 2, errmsg: 'BadValue', ok: 0 });
+    await expect(retryWhileStoreUnavailable(async () => { calls += 1; throw refused; }, Date.now() + 10_000)).rejects.toBe(refused);
+    expect(calls).toBe(1);
+
+    calls = 0;
+    await expect(retryWhileStoreUnavailable(async () => { calls += 1; throw cut(); }, Date.now() + 1_000)).rejects.toBeInstanceOf(mongo.MongoNetworkError);
+    // Pauses of 200, 400 and then 800 ms: a fourth call would start past the deadline.
+    expect(calls).toBeGreaterThanOrEqual(2);
+    expect(calls).toBeLessThanOrEqual(3);
   });
 });

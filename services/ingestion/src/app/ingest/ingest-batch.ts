@@ -1,5 +1,5 @@
 import type { TokenIdentity } from '@erp/contracts';
-import type { Logger } from '@erp/kit';
+import { retryWhileStoreUnavailable, type Logger } from '@erp/kit';
 import { randomUUID } from 'node:crypto';
 import { validateRow } from '../../domain';
 import type { EntityDefinition } from '../../domain/types';
@@ -21,6 +21,11 @@ export interface IngestDeps {
   batches: BatchStore;
   directory: UserDirectory;
   log: Logger;
+  /**
+   * How long after a batch arrived its writes are resumed when the store fails midway (a restart, a cut
+   * connection), so a batch answered with a failure is not left half-written (`INGESTION_WRITE_RESUME_MS`).
+   */
+  resumeWritesMs: number;
 }
 
 interface BatchRequest {
@@ -62,10 +67,13 @@ export async function ingestBatch(deps: IngestDeps, request: BatchRequest): Prom
   ingestionMetrics.batches.inc({ entity: def.entidade, kind: preview ? 'preview' : 'write' });
   if (preview) return summarise(def.entidade, token.modo, preview, loteId, outcomes);
 
-  const failures = await writeRecords({ records: deps.records, log: deps.log, entidade: def.entidade, companyId, loteId, now }, token.modo, keys);
+  // From here the batch is half done until its history entry is written: a store failure is waited out.
+  const until = request.recebidoEm.getTime() + deps.resumeWritesMs;
+  const failures = await writeRecords({ records: deps.records, log: deps.log, entidade: def.entidade, companyId, loteId, now, until }, token.modo, keys);
   for (const [linha, erro] of failures) outcomes[linha - 1] = { linha, status: 'ERRO', erros: [erro] };
   const result = summarise(def.entidade, token.modo, preview, loteId, outcomes);
-  await deps.batches.record(historyEntry(request, result));
+  const entry = historyEntry(request, result);
+  await retryWhileStoreUnavailable(() => deps.batches.record(entry), until, (error) => deps.log.warn({ err: error, loteId }, 'store unavailable while recording a batch; trying again'));
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'gravada' }, result.gravadas);
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'recusada' }, result.recusadas);
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'duplicada' }, result.duplicadas);

@@ -1,6 +1,6 @@
 import type { IngestionEntity, TokenIdentity } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
-import { isDuplicateKey } from '@erp/kit';
+import { isDuplicateKey, retryWhileStoreUnavailable } from '@erp/kit';
 import { recordIdFromHex, type RecordStore } from '../../store/records';
 import { sameContent } from './content';
 import { joinAvisos, type KeyState } from './decide-row';
@@ -18,6 +18,8 @@ interface WriteContext {
   companyId: string;
   loteId: string;
   now: Date;
+  /** Until when (epoch ms) a write or read the store failed midway is tried again (each is safe to repeat). */
+  until: number;
 }
 
 interface PendingWrite {
@@ -39,7 +41,18 @@ export function writeRecords(
 
 /** The id now stored under each key these writes meant to create (one query). */
 function storedIds(context: WriteContext, creating: PendingWrite[]): Promise<Map<string, string>> {
-  return context.records.idsByKeys(context.entidade, context.companyId, creating.map((write) => write.chave));
+  return resuming(context, () => context.records.idsByKeys(context.entidade, context.companyId, creating.map((write) => write.chave)));
+}
+
+/**
+ * A store call of a batch already being written, run again while the store is unavailable (see `until`).
+ * Sending a bulk write again is safe: an upsert sets the same values, and an insert that ran comes back as a
+ * duplicate of our own id, which the read-back below recognises.
+ */
+function resuming<T>(context: WriteContext, operation: () => Promise<T>): Promise<T> {
+  return retryWhileStoreUnavailable(operation, context.until, (error) =>
+    context.log.warn({ err: error, entidade: context.entidade, loteId: context.loteId }, 'store unavailable in the middle of a batch; trying again'),
+  );
 }
 
 /**
@@ -60,7 +73,8 @@ async function writeWithRetries(
   };
   let pending = writes;
   for (let attempt = 1; pending.length > 0; attempt += 1) {
-    const outcome = await context.records.bulkWrite(context.entidade, pending.map((write) => write.operation));
+    const operations = pending.map((write) => write.operation);
+    const outcome = await resuming(context, () => context.records.bulkWrite(context.entidade, operations));
     const retryable: PendingWrite[] = [];
     pending.forEach((write, index) => {
       const failure = outcome.failed.get(index);
