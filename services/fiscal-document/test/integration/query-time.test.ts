@@ -1,18 +1,13 @@
 import mongoose, { type Connection } from 'mongoose';
 import { stackEnv } from '../../../../test/support/env';
 import { createDocumentsStore, type Serie } from '../../src/store/documents-store';
-
-/** A limit no default has: a command carrying it was sent by a store told to use it. */
-const LIMIT = 4_321;
+import { LIMIT, watchReadLimits } from '../../../../test/support/query-limits';
 
 let db: Connection;
-/** Every read command the driver sends, as sent (command monitoring, on the real store). */
-const sent: Record<string, unknown>[] = [];
+let limitsOf: ReturnType<typeof watchReadLimits>;
 beforeAll(async () => {
   db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `erp_fiscal_document_it_${process.pid}`, monitorCommands: true }).asPromise();
-  db.getClient().on('commandStarted', (event) => {
-    if (['find', 'count', 'aggregate'].includes(event.commandName)) sent.push(event.command);
-  });
+  limitsOf = watchReadLimits(db);
 });
 afterAll(async () => {
   await db.dropDatabase();
@@ -20,13 +15,6 @@ afterAll(async () => {
 });
 
 const serie: Serie = { companyId: 'empresa-mt', ambiente: 'HOMOLOGAÇÃO', modelo: 'NFE', serie: 1 };
-
-/** The read commands `work` sends, and the time limit each carries. */
-async function limitsOf(work: () => Promise<unknown>): Promise<unknown[]> {
-  sent.length = 0;
-  await work();
-  return sent.map((command) => command.maxTimeMS);
-}
 
 describe('fiscal-document store - every query a client triggers carries its maxTimeMS', () => {
   it('fiscal-document store - reads, numbering and voiding look-ups send the configured maxTimeMS', async () => {

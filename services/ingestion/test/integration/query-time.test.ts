@@ -5,26 +5,15 @@ import { createIdempotencyStore } from '../../src/store/idempotency';
 import { createRateLimiter } from '../../src/store/rate-limit';
 import { createRecordStore } from '../../src/store/records';
 import { log, openDb, unique } from './support';
+import { LIMIT, watchReadLimits } from '../../../../test/support/query-limits';
 
 let db: Connection;
-/** Every read command the driver sends, as sent (command monitoring, on the real store). */
-const sent: Record<string, unknown>[] = [];
+let limitsOf: ReturnType<typeof watchReadLimits>;
 beforeAll(async () => {
   db = await openDb({ monitorCommands: true });
-  db.getClient().on('commandStarted', (event) => {
-    if (['find', 'count', 'aggregate'].includes(event.commandName)) sent.push(event.command);
-  });
+  limitsOf = watchReadLimits(db);
 });
 
-/** A limit no default has: a command carrying it was sent by a store told to use it. */
-const LIMIT = 4_321;
-
-/** The time limit each read command `work` sends carries. */
-async function limitsOf(work: () => Promise<unknown>): Promise<unknown[]> {
-  sent.length = 0;
-  await work();
-  return sent.map((command) => command.maxTimeMS);
-}
 afterAll(async () => {
   await db.dropDatabase();
   await db.close();

@@ -1,33 +1,19 @@
 import mongoose, { type Connection } from 'mongoose';
 import { newCompanyId, stackEnv } from '../../../../test/support/env';
 import { createSimulationStore } from '../../src/store/simulation-store';
-
-/** A limit no default has: a command carrying it was sent by a store told to use it. */
-const LIMIT = 4_321;
+import { LIMIT, watchReadLimits } from '../../../../test/support/query-limits';
 
 let db: Connection;
-const sent: Record<string, unknown>[] = [];
+let limitsOf: ReturnType<typeof watchReadLimits>;
 beforeAll(async () => {
   db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `tax_query_time_${process.pid}`, monitorCommands: true }).asPromise();
-  db.getClient().on('commandStarted', (event) => {
-    if (['find', 'count', 'aggregate'].includes(event.commandName)) sent.push(event.command);
-  });
+  limitsOf = watchReadLimits(db);
 });
 afterAll(async () => {
   await db.dropDatabase();
   await db.close();
 });
 
-async function limitsOf(work: () => Promise<unknown>): Promise<unknown[]> {
-  sent.length = 0;
-  await work();
-  return sent.map((command) => command.maxTimeMS);
-}
-
-/**
- * Checked on the commands the driver sends (command monitoring), not by racing a 1 ms limit against the
- * store: such a race was met now and then on a loaded machine, and proved nothing then.
- */
 describe('tax simulation store - every read a client triggers carries its maxTimeMS', () => {
   it('tax simulation store - a page, one simulation, the titles and the provisioning marks send the configured maxTimeMS', async () => {
     const companyId = newCompanyId('tax-mt');

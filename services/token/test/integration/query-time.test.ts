@@ -2,28 +2,18 @@ import mongoose, { type Connection } from 'mongoose';
 import { stackEnv } from '../../../../test/support/env';
 import { createTokenStore } from '../../src/store/token-store';
 import { createUsuarioStore } from '../../src/store/usuario-store';
-
-/** A limit no default has: a command carrying it was sent by a store told to use it. */
-const LIMIT = 4_321;
+import { LIMIT, watchReadLimits } from '../../../../test/support/query-limits';
 
 let db: Connection;
-const sent: Record<string, unknown>[] = [];
+let limitsOf: ReturnType<typeof watchReadLimits>;
 beforeAll(async () => {
   db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `erp_token_it_${process.pid}`, monitorCommands: true }).asPromise();
-  db.getClient().on('commandStarted', (event) => {
-    if (['find', 'count', 'aggregate'].includes(event.commandName)) sent.push(event.command);
-  });
+  limitsOf = watchReadLimits(db);
 });
 afterAll(async () => {
   await db.dropDatabase();
   await db.close();
 });
-
-async function limitsOf(work: () => Promise<unknown>): Promise<unknown[]> {
-  sent.length = 0;
-  await work();
-  return sent.map((command) => command.maxTimeMS);
-}
 
 describe('token store - every query a client triggers carries its maxTimeMS', () => {
   it('token store - the token list, a token look-up and the user directory send the configured maxTimeMS', async () => {
