@@ -36,8 +36,9 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
  * server selection) until the process restarts. Seen on a third of the store restarts of `npm run chaos`,
  * reproduced with six clients under load (`MonitorInterval` in progress, a `drain` listener on a destroyed
  * socket). The driver's own heartbeat events show it: one started and never ended. Past the time
- * its command would have timed out (`stuckAfterMs`) the connection is closed and opened again (a new client, new monitors); queries in
- * between wait for it (mongoose buffers them) or fail as the store unavailable (503 with Retry-After).
+ * its command would have timed out (`stuckAfterMs`) the connection is closed and opened again (a new client,
+ * new monitors); queries in between wait for it (mongoose buffers them) or fail as the store unavailable (503
+ * with Retry-After).
  */
 function watchHeartbeats(connection: Connection, reopen: () => Promise<unknown>, log: Logger): NodeJS.Timeout {
   /** Server address -> when its unanswered heartbeat is stuck. */
@@ -104,6 +105,9 @@ export function isStoreUnavailable(error: unknown): boolean {
   if (error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError) return true;
   // A bulk write whose connection broke: the driver wraps the network error, copying its fields (`beforeHandshake`).
   if (error instanceof mongo.MongoBulkWriteError && typeof (error as { beforeHandshake?: unknown }).beforeHandshake === 'boolean') return true;
+  // A query made while the connection is being opened again (the watchdog below) waits in mongoose's buffer,
+  // which gives up after `bufferTimeoutMS` (10 s) with a plain MongooseError.
+  if (error instanceof mongoose.Error && /buffering timed out/.test(error.message)) return true;
   // FerretDB stopping (or its PostgreSQL): the command in flight is cancelled and answered as InternalError.
   return error instanceof mongo.MongoServerError && error.code === FERRETDB_INTERNAL_ERROR && /context canceled/.test(error.message);
 }

@@ -11,6 +11,17 @@ describe('kit mongo - which failures are the store being unavailable (503), not 
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 1, errmsg: '[msg_insert.go:168 handler.(*Handler).MsgInsert] context canceled', ok: 0 }))).toBe(true);
   });
 
+  it('kit mongo - a query left in mongoose\'s buffer while the connection is opened again', async () => {
+    // A connection never opened buffers every query, then gives up as one being reopened does.
+    const closed = mongoose.createConnection();
+    // mongoose reads the collection's own `bufferTimeoutMS`, which its option type does not list.
+    const options = { bufferTimeoutMS: 50 } as Parameters<typeof closed.collection>[1];
+    const error: unknown = await closed.collection('x', options).findOne({}).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(mongoose.Error);
+    expect(isStoreUnavailable(error)).toBe(true);
+    expect(isStoreUnavailable(new mongoose.Error('Cast to ObjectId failed'))).toBe(false);
+  });
+
   it('kit mongo - a refused write or another server error stays ours', () => {
     expect(isStoreUnavailable(new mongo.MongoBulkWriteError({ message: 'E11000 duplicate key', code: 11000, writeErrors: [] }, {} as never))).toBe(false);
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 1, errmsg: 'something else broke', ok: 0 }))).toBe(false);
