@@ -126,7 +126,15 @@ export const ModalidadesFrete = ['EMITENTE', 'DESTINATARIO', 'TERCEIROS', 'SEM_F
 export interface PedidoFaturadoEvent {
   pedidoId: string;
   companyId: string;
-  destinatario: { documento: string; nome?: string; uf?: string; codigoMunicipio?: string; inscricaoEstadual?: string };
+  /** `endereco`: the NF-e's enderDest, which SEFAZ requires of an NF-e (fiscal-document checks it as the emission input's). */
+  destinatario: {
+    documento: string;
+    nome?: string;
+    uf?: string;
+    codigoMunicipio?: string;
+    inscricaoEstadual?: string;
+    endereco?: { logradouro: string; numero: string; complemento?: string; bairro: string; municipio: string; cep: string; telefone?: string };
+  };
   itens: { codigo: string; descricao: string; quantidade: number; valorUnitario: number; unidade?: string; ncm?: string; cfop?: string; cst?: string; csosn?: string }[];
   modalidadeFrete: (typeof ModalidadesFrete)[number];
   faturadoEm: string;
@@ -195,6 +203,15 @@ export const pedidoFaturadoEventSchema = Joi.object<PedidoFaturadoEvent>({
     uf: Joi.string(),
     codigoMunicipio: Joi.string(),
     inscricaoEstadual: Joi.string(),
+    endereco: Joi.object({
+      logradouro: Joi.string().required(),
+      numero: Joi.string().required(),
+      complemento: Joi.string(),
+      bairro: Joi.string().required(),
+      municipio: Joi.string().required(),
+      cep: Joi.string().required(),
+      telefone: Joi.string(),
+    }),
   }).required(),
   itens: Joi.array()
     .items(

@@ -5,6 +5,7 @@ import { criarPfx } from '../../services/settings/test/support/certificados';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
 import { openBrowser, screenshot, seriousAccessibilityViolations, until, type Browser } from './admin-browser';
 import { cancelar, cnpjNovo, emitir, nfeVenda } from './fiscal-helpers';
+import { textoDoPdf } from './danfe-helpers';
 
 /**
  * The administration page (admin/, served by the gateway at /admin) in headless Chromium against the running
@@ -432,6 +433,11 @@ describe('admin page - fiscal documents', () => {
     await page.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
     await page.getByLabel('UF', { exact: true }).fill('SP');
     await page.getByLabel('Município (IBGE)').fill('3550308');
+    await page.getByLabel('Logradouro').fill('Avenida Paulista');
+    await page.getByLabel('Número', { exact: true }).fill('1578');
+    await page.getByLabel('Bairro').fill('Bela Vista');
+    await page.getByLabel('Município (nome)').fill('São Paulo');
+    await page.getByLabel('CEP').fill('01310-20');
     await page.getByLabel('Código', { exact: true }).fill('P-1');
     await page.getByLabel('Descrição').fill('Cadeira de escritório');
     await page.getByLabel('Quantidade').fill('2');
@@ -442,8 +448,11 @@ describe('admin page - fiscal documents', () => {
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     await byId('itens[0].ncm-erro').waitFor();
     expect(await byId('itens[0].ncm-erro').textContent()).toBe('NCM deve ter 8 dígitos');
+    // The API's message for the recipient's address shows next to its field.
+    expect(await byId('destinatario.endereco.cep-erro').textContent()).toBe('cep deve ter 8 dígitos');
 
     await page.getByLabel('NCM (8 dígitos)').fill('94013000');
+    await page.getByLabel('CEP').fill('01310-200');
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     const heading = page.getByRole('heading', { name: /NF-e \(55\) nº \d+, série 1 — Autorizado/ });
     await heading.waitFor();
@@ -471,7 +480,10 @@ describe('admin page - fiscal documents', () => {
     expect(await danfe.getAttribute('href')).toBe(`/api/erp/faturamento/documentos/${doc.id}/danfe.pdf`);
     const [download] = await Promise.all([page.waitForEvent('download'), danfe.click()]);
     expect(download.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.pdf`);
-    expect(fs.readFileSync(await download.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The recipient's address typed above fills its boxes.
+    expect(textoDoPdf(pdf).replace(/\s+/g, ' ')).toMatch(/Avenida Paulista, 1578.*Bela Vista.*01310-200/);
     await page.getByText(`DANFE baixado (nfe-${doc.chaveAcesso}.pdf).`).waitFor();
     // The local authorizer signs nothing: no XML, and the page says why in the API's own words.
     const xml = await rest('GET', `/api/erp/faturamento/documentos/${doc.id}/xml`, { bearer: admin });

@@ -157,7 +157,14 @@ export async function empresaSefaz(contexto: FiscalSefaz, regime: 'LUCRO_PRESUMI
 export const nfe = (extra: Record<string, unknown> = {}) => ({
   referencia: referenciaNova('SEFAZ'),
   modelo: 'NFE',
-  destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'RJ', inscricaoEstadual: '12345678' },
+  destinatario: {
+    documento: '11.222.333/0001-81',
+    nome: 'Cliente Comprador Ltda',
+    uf: 'RJ',
+    codigoMunicipio: '3304557',
+    inscricaoEstadual: '12345678',
+    endereco: { logradouro: 'Avenida Rio Branco', numero: '156', complemento: 'Sala 1201', bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '20040-003', telefone: '(21) 2222-3333' },
+  },
   itens: [{ codigo: 'P-1', descricao: 'Cadeira de escritório', quantidade: 2, valorUnitario: 250.5, ncm: '94013000', cfop: '6102', cst: '00' }],
   ...extra,
 });

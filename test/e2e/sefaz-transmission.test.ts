@@ -24,11 +24,32 @@ describe('sefaz - transmission through the stand-in', () => {
     expect(proc?.xml).toContain('<nfeProc');
     expect(proc?.xml).toContain(`<chNFe>${r.body.dados.chaveAcesso}</chNFe>`);
     expect(proc?.xml).toContain('<IBSCBS>');
+    expect(proc?.xml).toContain(
+      '<enderDest><xLgr>Avenida Rio Branco</xLgr><nro>156</nro><xCpl>Sala 1201</xCpl><xBairro>Centro</xBairro><cMun>3304557</cMun><xMun>Rio de Janeiro</xMun><UF>RJ</UF><CEP>20040003</CEP><cPais>1058</cPais><xPais>Brasil</xPais><fone>2122223333</fone></enderDest>',
+    );
     expect(assinaturaValida(proc!.xml as string, 'NFe')).toBe(true);
     expect(xmlsec1Verifica(proc!.xml as string, 'infNFe')).toBe(true);
     expect(xmlsec1Verifica((proc!.xml as string).replace('<xNome>Empresa Transmissora Ltda</xNome>', '<xNome>Empresa Transmissora SA</xNome>'), 'infNFe')).toBe(false);
     const eventos = await eventosDoDocumento(f.nc, r.body.dados.id, 1);
     expect(eventos.map((ev) => ev.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO']);
+  }, 60_000);
+
+  it('sefaz - an NF-e for SEFAZ without the recipient\'s address is refused before a number is taken (DOCUMENTO_INVALIDO, destinatario.endereco); an incomplete address names each field', async () => {
+    const e = await empresaSefaz();
+    const { endereco: _semEndereco, ...destinatario } = nfe().destinatario;
+    const semEndereco = await chamar('POST', DOCUMENTOS, e.admin, nfe({ destinatario }));
+    expect(semEndereco.status).toBe(400);
+    expect(semEndereco.body).toMatchObject({ codigo: 'DOCUMENTO_INVALIDO', campos: [expect.objectContaining({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz' })] });
+    const incompleto = await chamar('POST', DOCUMENTOS, e.admin, nfe({ destinatario: { ...destinatario, codigoMunicipio: undefined, endereco: { logradouro: 'R', numero: '1', bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '2004' } } }));
+    expect(incompleto.status).toBe(400);
+    expect((incompleto.body.campos as { campo: string; regra: string }[]).map((c) => `${c.campo}:${c.regra}`).sort()).toEqual([
+      'destinatario.codigoMunicipio:obrigatorio_com_endereco',
+      'destinatario.endereco.cep:cep_formato',
+      'destinatario.endereco.logradouro:tamanho',
+    ]);
+    expect((await estado(e.cnpj)).autorizadas).toEqual([]);
+    // Nothing was numbered: the first NF-e that goes through is number 1.
+    expect((await chamar('POST', DOCUMENTOS, e.admin, nfe())).body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1 });
   }, 60_000);
 
   it('sefaz - timeout, then already authorized: the query by key adopts SEFAZ protocol; one number, one authorization at SEFAZ, exactly one ERP_DOCUMENTO_AUTORIZADO', async () => {
@@ -275,7 +296,7 @@ describe('sefaz - transmission through the stand-in', () => {
     const pdf = Buffer.from(await danfe.arrayBuffer());
     expect(lerCodigo128(pdfParaPng(pdf, 'danfe-sefaz-nfe'))).toEqual({ texto: doc.chaveAcesso, inicio: 105 });
     const texto = textoDoPdf(pdf).replace(/\s+/g, ' ');
-    for (const trecho of ['Empresa Transmissora Ltda', 'Rua das Flores, 100', 'CEP 01001-000', 'São Paulo - SP', '110042490114', doc.protocolo, 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL', 'Cadeira de escritório', '6102', '501,00', 'VALOR DA CBS']) {
+    for (const trecho of ['Empresa Transmissora Ltda', 'Rua das Flores, 100', 'CEP 01001-000', 'São Paulo - SP', '110042490114', 'Avenida Rio Branco, 156 - Sala 1201', '20040-003', 'Rio de Janeiro', '2122223333', doc.protocolo, 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL', 'Cadeira de escritório', '6102', '501,00', 'VALOR DA CBS']) {
       expect(texto).toContain(trecho);
     }
     expect(texto).not.toContain('não foi transmitida à SEFAZ');

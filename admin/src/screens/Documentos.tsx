@@ -568,12 +568,25 @@ interface ItemForm {
 }
 const itemVazio = (): ItemForm => ({ codigo: '', descricao: '', quantidade: '1', valorUnitario: '', unidade: '', ncm: '', cfop: '', cst: '', csosn: '', codigoServico: '', aliquotaIss: '' });
 
+type CampoEndereco = 'logradouro' | 'numero' | 'complemento' | 'bairro' | 'municipio' | 'cep' | 'telefone';
+/** The recipient's address fields (NF-e enderDest), as the API names them. */
+const ENDERECO_DESTINATARIO: [CampoEndereco, string, 'curta' | 'media' | 'longa'][] = [
+  ['logradouro', 'Logradouro', 'longa'],
+  ['numero', 'Número', 'curta'],
+  ['complemento', 'Complemento', 'media'],
+  ['bairro', 'Bairro', 'media'],
+  ['municipio', 'Município (nome)', 'media'],
+  ['cep', 'CEP', 'curta'],
+  ['telefone', 'Telefone', 'curta'],
+];
+
 function EmitirDocumento(props: { aoEmitir: (doc: Documento) => void }) {
   const { api, anunciar } = useApp();
   const [modelo, setModelo] = useState<Modelo>('NFE');
   const [referencia, setReferencia] = useState(() => `ADM-${Date.now().toString(36).toUpperCase()}`);
   const [serie, setSerie] = useState('');
   const [dest, setDest] = useState({ documento: '', nome: '', uf: '', codigoMunicipio: '', inscricaoEstadual: '' });
+  const [ender, setEnder] = useState<Record<CampoEndereco, string>>({ logradouro: '', numero: '', complemento: '', bairro: '', municipio: '', cep: '', telefone: '' });
   const [itens, setItens] = useState<ItemForm[]>([itemVazio()]);
   const [competencia, setCompetencia] = useState('');
   const [chaveCte, setChaveCte] = useState('');
@@ -610,7 +623,14 @@ function EmitirDocumento(props: { aoEmitir: (doc: Documento) => void }) {
       referencia,
       modelo,
       serie: numero(serie, 'serie', false),
-      destinatario: dest.documento.trim() === '' ? null : Object.fromEntries(Object.entries(dest).map(([k, v]) => [k, opcional(v)])),
+      destinatario:
+        dest.documento.trim() === ''
+          ? null
+          : {
+              ...Object.fromEntries(Object.entries(dest).map(([k, v]) => [k, opcional(v)])),
+              // Sent only when a field of it is filled in: the API then checks it as a whole.
+              endereco: mercadoria && Object.values(ender).some((v) => v.trim() !== '') ? Object.fromEntries(Object.entries(ender).map(([k, v]) => [k, opcional(v)])) : null,
+            },
       itens: itens.map((item, i) => ({
         codigo: item.codigo,
         descricao: item.descricao,
@@ -729,6 +749,19 @@ function EmitirDocumento(props: { aoEmitir: (doc: Documento) => void }) {
               {(a) => <input {...a} required={false} value={dest.inscricaoEstadual} onChange={(e) => setDest({ ...dest, inscricaoEstadual: e.target.value })} />}
             </Campo>
           </div>
+          {mercadoria ? (
+            <fieldset className="grupo">
+              <legend>Endereço do destinatário{modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : ' (opcional)'}</legend>
+              {erroDe('destinatario.endereco') ? <p className="erro-campo">{erroDe('destinatario.endereco')}</p> : null}
+              <div className="grade">
+                {ENDERECO_DESTINATARIO.map(([chave, rotulo, largura]) => (
+                  <Campo key={chave} id={`destinatario.endereco.${chave}`} rotulo={rotulo} erro={erroDe(`destinatario.endereco.${chave}`)} largura={largura}>
+                    {(a) => <input {...a} required={false} value={ender[chave]} onChange={(e) => setEnder({ ...ender, [chave]: e.target.value })} />}
+                  </Campo>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
         </fieldset>
         <fieldset className="grupo">
           <legend>Itens</legend>

@@ -194,7 +194,14 @@ export const eventSamples: { [S in keyof EventContracts]: EventContracts[S] } = 
   'erp.v1.pedido.faturado': {
     pedidoId: 'PED-1',
     companyId: 'acme',
-    destinatario: { documento: '11222333000181', nome: 'Cliente Ltda', uf: 'SP', codigoMunicipio: '3550308', inscricaoEstadual: '110042490114' },
+    destinatario: {
+      documento: '11222333000181',
+      nome: 'Cliente Ltda',
+      uf: 'SP',
+      codigoMunicipio: '3550308',
+      inscricaoEstadual: '110042490114',
+      endereco: { logradouro: 'Rua Boa Vista', numero: '254', complemento: '4º andar', bairro: 'Centro', municipio: 'São Paulo', cep: '01014000', telefone: '1133334444' },
+    },
     itens: [{ codigo: 'P1', descricao: 'Produto', quantidade: 2, valorUnitario: 750.25, unidade: 'UN', ncm: '84713012', cfop: '5102', cst: '00', csosn: '102' }],
     modalidadeFrete: 'EMITENTE',
     faturadoEm: '2026-11-20T09:00:00.000Z',

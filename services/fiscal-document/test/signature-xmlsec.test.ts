@@ -44,7 +44,7 @@ const nfe: DadosNfe = {
     crt: '1',
     endereco: { logradouro: 'Rua São João', numero: '10', complemento: null, bairro: 'Centro', codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP', cep: '01001000', telefone: null },
   },
-  destinatario: { documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente <Açaí>', uf: 'RJ', inscricaoEstadual: '12345678' },
+  destinatario: { documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente <Açaí>', uf: 'RJ', codigoMunicipio: '3304557', inscricaoEstadual: '12345678' },
   itens: [{ codigo: 'P1', descricao: 'Cadeira "ergonômica"', ncm: '94013000', cfop: '6102', unidade: 'UN', quantidade: 2, valorUnitario: 250.5, valorCentavos: 50100, cst: null, csosn: '102', impostos: [] }],
   chaveCteReferenciada: null,
   informacoesComplementares: null,

@@ -4,6 +4,7 @@ import {
   Refusal,
   sha256Hex,
   Subjects,
+  type CampoInvalido,
   type ConfiguracaoFiscalCompartilhada,
   type DocumentoAutorizadoEvent,
   type DocumentoCanceladoEvent,
@@ -211,7 +212,13 @@ export class DocumentsService {
         extra: { faltando },
       });
     }
-    const campos = emissao.itens.flatMap((item, i) => {
+    const campos: CampoInvalido[] = [];
+    // MOC NF-e: the NF-e (model 55) names its recipient in full, address included (enderDest), which SEFAZ's
+    // validation rules demand; the NFC-e consumer's address stays optional.
+    if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco) {
+      campos.push({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
+    }
+    campos.push(...emissao.itens.flatMap((item, i) => {
       if (item.cst !== null && !CST_SUPORTADOS.has(item.cst)) {
         return [{ campo: `itens[${i}].cst`, regra: 'cst_nao_suportado', erro: `CST ${item.cst} não é transmitido por esta instalação (aceitos: ${[...CST_SUPORTADOS].join(', ')})` }];
       }
@@ -219,7 +226,7 @@ export class DocumentsService {
         return [{ campo: `itens[${i}].csosn`, regra: 'csosn_nao_suportado', erro: `CSOSN ${item.csosn} não é transmitido por esta instalação (aceitos: ${[...CSOSN_SUPORTADOS].join(', ')})` }];
       }
       return [];
-    });
+    }));
     if (campos.length > 0) throw new Refusal(Codes.DOCUMENTO_INVALIDO, `documento inválido: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
     return autorizador;
   }

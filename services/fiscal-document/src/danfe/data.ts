@@ -33,7 +33,14 @@ export interface DadosDanfe {
     simples: boolean;
     endereco: { logradouro: string; numero: string; complemento: string | null; bairro: string; municipio: string; cep: string; telefone: string | null } | null;
   };
-  destinatario: { documento: string; tipo: 'CNPJ' | 'CPF'; nome: string | null; inscricaoEstadual: string | null; uf: string | null } | null;
+  destinatario: {
+    documento: string;
+    tipo: 'CNPJ' | 'CPF';
+    nome: string | null;
+    inscricaoEstadual: string | null;
+    uf: string | null;
+    endereco: { logradouro: string; numero: string; complemento: string | null; bairro: string; municipio: string; cep: string; telefone: string | null } | null;
+  } | null;
   itens: ItemDanfe[];
   totais: TotaisDanfe;
   /** `modFrete` (0 issuer, 1 recipient, 2 third party, 9 no freight). */
@@ -113,6 +120,20 @@ const primeiroElemento = (pai: Element | null): Element | null => {
   return null;
 };
 
+/** An address group of the XML (`enderEmit`, `enderDest`: TEnderEmi and TEndereco share these fields). */
+function enderecoDe(ender: Element | null): DadosDanfe['emitente']['endereco'] {
+  if (!ender) return null;
+  return {
+    logradouro: valor(ender, 'xLgr') ?? '',
+    numero: valor(ender, 'nro') ?? '',
+    complemento: valor(ender, 'xCpl'),
+    bairro: valor(ender, 'xBairro') ?? '',
+    municipio: valor(ender, 'xMun') ?? '',
+    cep: valor(ender, 'CEP') ?? '',
+    telefone: valor(ender, 'fone'),
+  };
+}
+
 /** A DANFE of the authorized (or signed) XML: every field as SEFAZ has it. */
 export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
   const raiz = parseXml(xml).documentElement;
@@ -123,6 +144,7 @@ export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
   const emit = filho(inf, 'emit');
   const ender = filho(emit, 'enderEmit');
   const dest = filho(inf, 'dest');
+  const enderDest = filho(dest, 'enderDest');
   const tot = filho(filho(inf, 'total'), 'ICMSTot');
   const ibscbs = filho(filho(inf, 'total'), 'IBSCBSTot');
   const prot = filho(raiz, 'infProt');
@@ -148,21 +170,18 @@ export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
       inscricaoEstadual: valor(emit, 'IE'),
       uf: valor(ender, 'UF') ?? doc.emitenteUf,
       simples: valor(emit, 'CRT') === '1',
-      endereco: ender
-        ? {
-            logradouro: valor(ender, 'xLgr') ?? '',
-            numero: valor(ender, 'nro') ?? '',
-            complemento: valor(ender, 'xCpl'),
-            bairro: valor(ender, 'xBairro') ?? '',
-            municipio: valor(ender, 'xMun') ?? '',
-            cep: valor(ender, 'CEP') ?? '',
-            telefone: valor(ender, 'fone'),
-          }
-        : null,
+      endereco: enderecoDe(ender),
     },
     destinatario:
       dest && documentoDest
-        ? { documento: documentoDest, tipo: valor(dest, 'CNPJ') ? 'CNPJ' : 'CPF', nome: valor(dest, 'xNome'), inscricaoEstadual: valor(dest, 'IE'), uf: doc.destinatario?.uf ?? null }
+        ? {
+            documento: documentoDest,
+            tipo: valor(dest, 'CNPJ') ? 'CNPJ' : 'CPF',
+            nome: valor(dest, 'xNome'),
+            inscricaoEstadual: valor(dest, 'IE'),
+            uf: valor(enderDest, 'UF') ?? doc.destinatario?.uf ?? null,
+            endereco: enderecoDe(enderDest),
+          }
         : null,
     itens: filhos(inf, 'det').map((det) => {
       const prod = filho(det, 'prod');
@@ -256,7 +275,14 @@ export function danfeDoDocumento(doc: DocumentoRecord, settings: ConfiguracaoFis
       endereco: empresa?.cnpj === doc.emitenteCnpj && empresa.endereco ? { ...empresa.endereco } : null,
     },
     destinatario: doc.destinatario
-      ? { documento: doc.destinatario.documento, tipo: doc.destinatario.tipoDocumento, nome: doc.destinatario.nome, inscricaoEstadual: doc.destinatario.inscricaoEstadual, uf: doc.destinatario.uf }
+      ? {
+          documento: doc.destinatario.documento,
+          tipo: doc.destinatario.tipoDocumento,
+          nome: doc.destinatario.nome,
+          inscricaoEstadual: doc.destinatario.inscricaoEstadual,
+          uf: doc.destinatario.uf,
+          endereco: doc.destinatario.endereco ?? null,
+        }
       : null,
     itens: doc.itens.map((item, i) => {
       const icms = simples ? null : linha(i, 'ICMS');

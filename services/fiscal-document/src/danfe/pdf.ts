@@ -185,14 +185,15 @@ function destinatario(pdf: Pdf, dados: DadosDanfe, y0: number): number {
   campo(pdf, M, y, W - 200, 20, 'NOME / RAZÃO SOCIAL', d?.nome ?? (d ? '' : 'CONSUMIDOR NÃO IDENTIFICADO'));
   campo(pdf, M + W - 200, y, 120, 20, 'CNPJ / CPF', d ? documentoFormatado(d.documento) : '', { alinhamento: 'center' });
   campo(pdf, M + W - 80, y, 80, 20, 'DATA DA EMISSÃO', data(dados.emitidoEm), { alinhamento: 'center' });
-  // The emission does not collect the recipient's address (docs/sefaz.md, "Not done"): its boxes stay empty.
-  campo(pdf, M, y + 20, W - 300, 20, 'ENDEREÇO', '');
-  campo(pdf, M + W - 300, y + 20, 120, 20, 'BAIRRO / DISTRITO', '');
-  campo(pdf, M + W - 180, y + 20, 100, 20, 'CEP', '');
+  // A recipient given without an address (an NFC-e consumer, a document stored before it was collected): empty boxes.
+  const e = d?.endereco ?? null;
+  campo(pdf, M, y + 20, W - 300, 20, 'ENDEREÇO', e ? `${e.logradouro}, ${e.numero}${e.complemento ? ` - ${e.complemento}` : ''}` : '');
+  campo(pdf, M + W - 300, y + 20, 120, 20, 'BAIRRO / DISTRITO', e?.bairro ?? '');
+  campo(pdf, M + W - 180, y + 20, 100, 20, 'CEP', e ? cepFormatado(e.cep) : '', { alinhamento: 'center' });
   campo(pdf, M + W - 80, y + 20, 80, 20, 'DATA DA SAÍDA/ENTRADA', data(dados.emitidoEm), { alinhamento: 'center' });
-  campo(pdf, M, y + 40, W - 360, 20, 'MUNICÍPIO', '');
+  campo(pdf, M, y + 40, W - 360, 20, 'MUNICÍPIO', e?.municipio ?? '');
   campo(pdf, M + W - 360, y + 40, 30, 20, 'UF', d?.uf ?? '', { alinhamento: 'center' });
-  campo(pdf, M + W - 330, y + 40, 90, 20, 'FONE / FAX', '');
+  campo(pdf, M + W - 330, y + 40, 90, 20, 'FONE / FAX', e?.telefone ?? '');
   campo(pdf, M + W - 240, y + 40, 160, 20, 'INSCRIÇÃO ESTADUAL', d?.inscricaoEstadual ?? '');
   campo(pdf, M + W - 80, y + 40, 80, 20, 'HORA DA SAÍDA/ENTRADA', hora(dados.emitidoEm), { alinhamento: 'center' });
   return y + 62;

@@ -36,7 +36,26 @@ export interface DestinatarioValido {
   uf: string | null;
   codigoMunicipio: string | null;
   inscricaoEstadual: string | null;
+  /** NF-e `enderDest` (with `uf` and `codigoMunicipio`); absent on documents stored before it was collected. */
+  endereco?: EnderecoDestinatario | null;
 }
+
+/**
+ * The recipient's address as the NF-e's `enderDest` (TEndereco) takes it: street, district and city name 2-60
+ * characters, number 1-60, complement up to 60, CEP 8 digits, phone 6-14 digits (the issuer's address in the
+ * settings has the same rules).
+ */
+export interface EnderecoDestinatario {
+  logradouro: string;
+  numero: string;
+  complemento: string | null;
+  bairro: string;
+  municipio: string;
+  cep: string;
+  telefone: string | null;
+}
+
+const CAMPOS_ENDERECO = new Set(['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone']);
 
 export interface ItemValido {
   codigo: string;
@@ -177,8 +196,36 @@ function destinatario(erros: Erros, valor: unknown, modelo: ModeloDocumento): De
     if (ie === 'ISENTO' || /^\d{2,14}$/.test(ie)) inscricaoEstadual = ie;
     else erros.add(`${campo}.inscricaoEstadual`, 'formato', 'inscricaoEstadual deve ter de 2 a 14 dígitos, ou ISENTO');
   }
-  const valido = documento === null || uf === undefined ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual };
+  const endereco = enderecoDestinatario(erros, valor.endereco, uf, !vazio(valor.codigoMunicipio));
+  const valido = documento === null || uf === undefined || endereco === undefined ? null : { documento, tipoDocumento, nome, uf, codigoMunicipio, inscricaoEstadual, endereco };
   return { valido, uf };
+}
+
+/** Null when absent; undefined when invalid (its errors added). The UF and the IBGE city code complete it. */
+function enderecoDestinatario(erros: Erros, valor: unknown, uf: string | null | undefined, comMunicipio: boolean): EnderecoDestinatario | null | undefined {
+  const campo = 'destinatario.endereco';
+  if (vazio(valor)) return null;
+  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'endereco deve ser um objeto') ?? undefined;
+  const antes = erros.lista.length;
+  for (const chave of Object.keys(valor)) {
+    if (!CAMPOS_ENDERECO.has(chave)) erros.add(`${campo}.${chave.slice(0, 60)}`, 'campo_desconhecido', `campo desconhecido: ${chave.slice(0, 60)}`);
+  }
+  const logradouro = texto(erros, valor.logradouro, `${campo}.logradouro`, { obrigatorio: true, max: 60, min: 2 });
+  const numero = texto(erros, valor.numero, `${campo}.numero`, { obrigatorio: true, max: 60 });
+  const complemento = texto(erros, valor.complemento, `${campo}.complemento`, { obrigatorio: false, max: 60 });
+  const bairro = texto(erros, valor.bairro, `${campo}.bairro`, { obrigatorio: true, max: 60, min: 2 });
+  const municipio = texto(erros, valor.municipio, `${campo}.municipio`, { obrigatorio: true, max: 60, min: 2 });
+  const cepBruto = texto(erros, valor.cep, `${campo}.cep`, { obrigatorio: true, max: 10 });
+  const cep = cepBruto?.replace(/[.\-\s]/g, '') ?? null;
+  if (cep !== null && !/^\d{8}$/.test(cep)) erros.add(`${campo}.cep`, 'cep_formato', 'cep deve ter 8 dígitos');
+  const telefoneBruto = texto(erros, valor.telefone, `${campo}.telefone`, { obrigatorio: false, max: 20 });
+  const telefone = telefoneBruto?.replace(/[()\-\s+]/g, '') ?? null;
+  if (telefone !== null && !/^\d{6,14}$/.test(telefone)) erros.add(`${campo}.telefone`, 'telefone_formato', 'telefone deve ter de 6 a 14 dígitos (DDD e número)');
+  // enderDest also carries the UF and the city's IBGE code: an address without them cannot be written.
+  if (uf === null) erros.add('destinatario.uf', 'obrigatorio_com_endereco', 'uf é obrigatória quando o endereço é informado');
+  if (!comMunicipio) erros.add('destinatario.codigoMunicipio', 'obrigatorio_com_endereco', 'codigoMunicipio é obrigatório quando o endereço é informado');
+  if (erros.lista.length > antes || !logradouro || !numero || !bairro || !municipio || cep === null) return undefined;
+  return { logradouro, numero, complemento, bairro, municipio, cep, telefone };
 }
 
 /** `ufDestino` undefined: the recipient's UF was given but invalid, so the operation's reach cannot be judged. */

@@ -70,6 +70,19 @@ export const typeDefs = gql`
     uf: String
     codigoMunicipio: String
     inscricaoEstadual: String
+    "NF-e enderDest, with uf and codigoMunicipio; required by SEFAZ for an NF-e (model 55), optional otherwise."
+    endereco: EnderecoDestinatarioInput
+  }
+
+  "The recipient's address (NF-e TEndereco): texts 2-60 characters (numero 1-60), cep 8 digits, telefone 6-14 digits."
+  input EnderecoDestinatarioInput {
+    logradouro: String!
+    numero: String!
+    complemento: String
+    bairro: String!
+    municipio: String!
+    cep: String!
+    telefone: String
   }
 
   input ItemDocumentoInput {

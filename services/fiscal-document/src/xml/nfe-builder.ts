@@ -2,6 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Ambiente, Tributo } from '@erp/contracts';
 import { dataHoraBrasilia, dec2, decN, percentual, texto } from './format';
+import type { EnderecoDestinatario } from '../domain/document-input';
 
 /**
  * The NF-e / NFC-e 4.00 XML (layout PL_010, NT 2025.002-RTC v1.30 groups), built element by element with
@@ -70,7 +71,9 @@ export interface DadosNfe {
     tipoDocumento: 'CNPJ' | 'CPF';
     nome: string | null;
     uf: string | null;
+    codigoMunicipio: string | null;
     inscricaoEstadual: string | null;
+    endereco?: EnderecoDestinatario | null;
   } | null;
   itens: ItemNfe[];
   /** The CT-e of the freight (spec: "the goods NF-e references the CT-e"): `NFref/refCTe`, freight by the issuer. */
@@ -236,6 +239,22 @@ export function montarNfe(dados: DadosNfe): string {
     dest.ele(destinatario.tipoDocumento).txt(destinatario.documento);
     const nome = homologacao ? NOME_HOMOLOGACAO : destinatario.nome;
     if (nome) dest.ele('xNome').txt(texto(nome, 60));
+    const endereco = destinatario.endereco;
+    // The input checks that an address comes with the UF and the city's code (document-input.ts).
+    if (endereco && destinatario.uf && destinatario.codigoMunicipio) {
+      const ender = dest.ele('enderDest');
+      ender.ele('xLgr').txt(texto(endereco.logradouro, 60));
+      ender.ele('nro').txt(texto(endereco.numero, 60));
+      if (endereco.complemento) ender.ele('xCpl').txt(texto(endereco.complemento, 60));
+      ender.ele('xBairro').txt(texto(endereco.bairro, 60));
+      ender.ele('cMun').txt(destinatario.codigoMunicipio);
+      ender.ele('xMun').txt(texto(endereco.municipio, 60));
+      ender.ele('UF').txt(destinatario.uf);
+      ender.ele('CEP').txt(endereco.cep);
+      ender.ele('cPais').txt('1058');
+      ender.ele('xPais').txt('Brasil');
+      if (endereco.telefone) ender.ele('fone').txt(endereco.telefone);
+    }
     const ie = destinatario.inscricaoEstadual;
     // 1 taxpayer with IE, 2 exempt taxpayer, 9 not a taxpayer (always 9 on an NFC-e).
     dest.ele('indIEDest').txt(nfce || !ie ? '9' : ie === 'ISENTO' ? '2' : '1');

@@ -27,7 +27,13 @@ function xmlNfe(modelo: 'NFE' | 'NFCE'): string {
       crt: '3',
       endereco: { logradouro: 'Rua A', numero: '10', complemento: 'Sala 2', bairro: 'Centro', codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP', cep: '01001000', telefone: '1133334444' },
     },
-    destinatario: modelo === 'NFE' ? { documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente', uf: 'RJ', inscricaoEstadual: '12345678' } : null,
+    destinatario:
+      modelo === 'NFE'
+        ? {
+            documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente', uf: 'RJ', codigoMunicipio: '3304557', inscricaoEstadual: '12345678',
+            endereco: { logradouro: 'Avenida Rio Branco', numero: '156', complemento: null, bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '20040003', telefone: null },
+          }
+        : null,
     itens: [
       {
         codigo: 'P1',

@@ -29,7 +29,13 @@ function dados(modelo: 'NFE' | 'NFCE', crt: '1' | '3'): DadosNfe {
       crt,
       endereco: { logradouro: 'Rua A', numero: '10', complemento: null, bairro: 'Centro', codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP', cep: '01001000', telefone: null },
     },
-    destinatario: modelo === 'NFE' ? { documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente', uf: 'RJ', inscricaoEstadual: '12345678' } : null,
+    destinatario:
+      modelo === 'NFE'
+        ? {
+            documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente', uf: 'RJ', codigoMunicipio: '3304557', inscricaoEstadual: '12345678',
+            endereco: { logradouro: 'Avenida Rio Branco', numero: '156', complemento: 'Sala 1', bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '20040003', telefone: '2122223333' },
+          }
+        : null,
     itens: [
       {
         codigo: 'P1',
@@ -79,6 +85,11 @@ describe('nf-e xml', () => {
     const inf = el(xml, 'infNFe');
     expect(inf.getAttribute('Id')).toMatch(/^NFe\d{44}$/);
     expect(filhos(inf)).toEqual(['ide', 'emit', 'dest', 'det', 'total', 'transp', 'pag', 'infAdic']);
+    // TLocal/TEndereco order; the UF and the IBGE code come from the recipient, the country is Brazil's (1058).
+    expect(filhos(el(xml, 'dest'))).toEqual(['CNPJ', 'xNome', 'enderDest', 'indIEDest', 'IE']);
+    expect(filhos(el(xml, 'enderDest'))).toEqual(['xLgr', 'nro', 'xCpl', 'xBairro', 'cMun', 'xMun', 'UF', 'CEP', 'cPais', 'xPais', 'fone']);
+    const enderDest = el(xml, 'enderDest');
+    expect(['cMun', 'UF', 'CEP', 'fone'].map((tag) => enderDest.getElementsByTagNameNS(NS, tag).item(0)!.textContent)).toEqual(['3304557', 'RJ', '20040003', '2122223333']);
     expect(filhos(el(xml, 'ide'))).toEqual([
       'cUF', 'cNF', 'natOp', 'mod', 'serie', 'nNF', 'dhEmi', 'tpNF', 'idDest', 'cMunFG', 'tpImp', 'tpEmis', 'cDV', 'tpAmb', 'finNFe', 'indFinal', 'indPres', 'indIntermed', 'procEmi', 'verProc', 'NFref',
     ]);

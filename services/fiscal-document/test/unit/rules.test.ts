@@ -35,6 +35,32 @@ describe('fiscal document rules', () => {
     expect(r.valor).toMatchObject({ referencia: 'PED-1', serie: 1, valorTotalCentavos: 2000, simplesRemessa: false, destinatario: { documento: '52998224725', tipoDocumento: 'CPF' } });
   });
 
+  test('validation - the recipient\'s address (enderDest): normalized CEP and phone, with the UF and the city code; each bad field named', () => {
+    const endereco = { logradouro: ' Rua Boa Vista ', numero: 'S/N', bairro: 'Centro', municipio: 'São Paulo', cep: '01014-000', telefone: '(11) 3333-4444' };
+    const ok = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'SP', codigoMunicipio: '3550308', endereco }, itens: [item] }, ctx);
+    expect(ok.ok && ok.valor.destinatario?.endereco).toEqual({ logradouro: 'Rua Boa Vista', numero: 'S/N', complemento: null, bairro: 'Centro', municipio: 'São Paulo', cep: '01014000', telefone: '1133334444' });
+    const semEndereco = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [item] }, ctx);
+    expect(semEndereco.ok && semEndereco.valor.destinatario?.endereco).toBeNull();
+
+    const ruim = validarEmissao(
+      { referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', endereco: { logradouro: 7, numero: '', bairro: 'C', cep: '0101400', telefone: '12', pais: 'BR' } }, itens: [item] },
+      ctx,
+    );
+    expect(ruim.ok ? [] : ruim.campos.map((c) => `${c.campo}:${c.regra}`).sort()).toEqual([
+      'destinatario.codigoMunicipio:obrigatorio_com_endereco',
+      'destinatario.endereco.bairro:tamanho',
+      'destinatario.endereco.cep:cep_formato',
+      'destinatario.endereco.logradouro:tipo',
+      'destinatario.endereco.municipio:obrigatorio',
+      'destinatario.endereco.numero:obrigatorio',
+      'destinatario.endereco.pais:campo_desconhecido',
+      'destinatario.endereco.telefone:telefone_formato',
+      'destinatario.uf:obrigatorio_com_endereco',
+    ]);
+    const naoObjeto = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'SP', codigoMunicipio: '3550308', endereco: 'Rua A, 1' }, itens: [item] }, ctx);
+    expect(naoObjeto.ok ? [] : naoObjeto.campos.map((c) => c.campo)).toEqual(['destinatario.endereco']);
+  });
+
   test('validation - never throws on any input shape, and names each bad field', () => {
     for (const entrada of [null, 42, 'x', [], { modelo: 'XYZ' }, { itens: 'no' }, { referencia: {}, modelo: 'NFE', itens: [null, 1, 'a'] }]) {
       const r = validarEmissao(entrada, ctx);
