@@ -1,4 +1,4 @@
-import { ModelosDocumento, sha256Hex, type CampoInvalido, type ModeloDocumento, type RegimeTributario } from '@erp/contracts';
+import { ModelosDocumento, sha256Hex, type CampoInvalido, type EnderecoEmpresa, type ModeloDocumento, type RegimeTributario } from '@erp/contracts';
 import { cnpjProblem, competenciaDe, cpfProblem, cUfFromSigla, interpretarCodigoServico, municipioProblem, normalizeCnpj, normalizeCpf } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from './access-key';
 import { alcanceDaOperacao, ehSimplesRemessa, PRIMEIRO_DIGITO } from './cfop';
@@ -41,19 +41,11 @@ export interface DestinatarioValido {
 }
 
 /**
- * The recipient's address as the NF-e's `enderDest` (TEndereco) takes it: street, district and city name 2-60
- * characters, number 1-60, complement up to 60, CEP 8 digits, phone 6-14 digits (the issuer's address in the
- * settings has the same rules).
+ * The recipient's address as the NF-e's `enderDest` (TEndereco) takes it: the same fields and rules as the
+ * issuer's address of the settings (street, district and city name 2-60 characters, number 1-60, complement up
+ * to 60, CEP 8 digits, phone 6-14 digits); the UF and the IBGE city code are the recipient's own fields.
  */
-export interface EnderecoDestinatario {
-  logradouro: string;
-  numero: string;
-  complemento: string | null;
-  bairro: string;
-  municipio: string;
-  cep: string;
-  telefone: string | null;
-}
+export type EnderecoDestinatario = EnderecoEmpresa;
 
 const CAMPOS_ENDERECO = new Set(['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone']);
 
