@@ -215,6 +215,8 @@ function enderecoDestinatario(erros: Erros, valor: unknown, uf: string | null | 
   if (telefone !== null && !/^\d{6,14}$/.test(telefone)) erros.add(`${campo}.telefone`, 'telefone_formato', 'telefone deve ter de 6 a 14 dígitos (DDD e número)');
   // enderDest also carries the UF and the city's IBGE code: an address without them cannot be written.
   if (uf === null) erros.add('destinatario.uf', 'obrigatorio_com_endereco', 'uf é obrigatória quando o endereço é informado');
+  // A foreign address takes the country's code and city 9999999 (TEndereco): not built here (docs/sefaz.md).
+  if (uf === 'EX') erros.add(campo, 'exterior_nao_suportado', 'endereço de destinatário no exterior não é suportado; omita o endereço');
   if (!comMunicipio) erros.add('destinatario.codigoMunicipio', 'obrigatorio_com_endereco', 'codigoMunicipio é obrigatório quando o endereço é informado');
   if (erros.lista.length > antes || !logradouro || !numero || !bairro || !municipio || cep === null) return undefined;
   return { logradouro, numero, complemento, bairro, municipio, cep, telefone };

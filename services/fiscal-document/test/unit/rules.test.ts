@@ -59,6 +59,8 @@ describe('fiscal document rules', () => {
     ]);
     const naoObjeto = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'SP', codigoMunicipio: '3550308', endereco: 'Rua A, 1' }, itens: [item] }, ctx);
     expect(naoObjeto.ok ? [] : naoObjeto.campos.map((c) => c.campo)).toEqual(['destinatario.endereco']);
+    const exterior = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'EX', codigoMunicipio: '3550308', endereco }, itens: [{ ...item, cfop: '7102' }] }, ctx);
+    expect(exterior.ok ? [] : exterior.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['destinatario.endereco:exterior_nao_suportado']);
   });
 
   test('validation - never throws on any input shape, and names each bad field', () => {
