@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BarcodeFormat, BinaryBitmap, DecodeHintType, HybridBinarizer, MultiFormatReader, RGBLuminanceSource, type Result } from '@zxing/library';
+import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 
 /**
  * Reading a DANFE the way a person's tools would: the PDF's first page rendered to PNG by poppler's `pdftoppm`
- * (installed by scripts/bootstrap.sh), the PNG read by pngjs, the barcodes decoded by @zxing/library, the text
- * extracted by poppler's `pdftotext`. `DANFE_PNG_DIR` keeps each PDF and its rendered page (for a look, or
+ * (installed by scripts/bootstrap.sh), the PNG read by pngjs, the Code-128 decoded by @zxing/library and the QR code
+ * by jsQR, the text extracted by poppler's `pdftotext`. `DANFE_PNG_DIR` keeps each PDF and its rendered page (for a look, or
  * docs/danfe-exemplo.png: `pdftoppm -png -r 110 -singlefile danfe-sefaz-nfe.pdf docs/danfe-exemplo`).
  */
 
@@ -58,37 +59,15 @@ function decodificar(largura: number, altura: number, lum: Uint8ClampedArray, fo
   return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(lum, largura, altura))), hints);
 }
 
-/** The luminance of the square of side `lado` at (x0, y0) of the page. */
-function recorte(png: PNG, x0: number, y0: number, lado: number): Uint8ClampedArray {
-  const lum = new Uint8ClampedArray(lado * lado);
-  for (let y = 0; y < lado; y += 1) for (let x = 0; x < lado; x += 1) lum[y * lado + x] = luminancia(png, x0 + x, y0 + y);
-  return lum;
-}
-
 /**
- * The QR code of the page. The whole page first; the detector can take text or the barcode's bars for finder
- * patterns and then find nothing (seen about once in four runs, as the page's key and figures change), so squares
- * of the page's width, overlapping by half, are tried next, from the bottom (where the DANFCE prints it).
+ * The QR code of the page, read by jsQR. @zxing/library's QR detector missed about one DANFCE page in ten at any
+ * resolution (its finder-pattern search, not the code: jsQR reads those pages, even at 100 dpi), so zxing reads
+ * only the Code-128 here.
  */
 export function lerQrCode(png: PNG): string {
-  const paginaInteira = new Uint8ClampedArray(png.width * png.height);
-  for (let y = 0; y < png.height; y += 1) for (let x = 0; x < png.width; x += 1) paginaInteira[y * png.width + x] = luminancia(png, x, y);
-  let falha: unknown;
-  try {
-    return decodificar(png.width, png.height, paginaInteira, BarcodeFormat.QR_CODE).getText();
-  } catch (error) {
-    falha = error;
-  }
-  const lado = Math.min(png.width, png.height);
-  const passo = Math.max(1, Math.floor(lado / 2));
-  for (let y0 = png.height - lado; y0 >= 0; y0 -= passo) {
-    try {
-      return decodificar(lado, lado, recorte(png, 0, y0, lado), BarcodeFormat.QR_CODE).getText();
-    } catch (error) {
-      falha = error;
-    }
-  }
-  throw falha;
+  const lido = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!lido) throw new Error('no QR code found on the page');
+  return lido.data;
 }
 
 /** Bars and spaces of a Code-128 at 300 dpi are at most 4 modules (about 12 px); text has wider gaps. */
