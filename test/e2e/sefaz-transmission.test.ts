@@ -1,7 +1,7 @@
 import { xmlsec1Verifica } from '../support/xmlsec';
 import { lerCodigo128, pdfParaPng, textoDoPdf } from './danfe-helpers';
 import { DOCUMENTOS, eventosDoDocumento, eventosFiscais } from './fiscal-helpers';
-import { assinaturaValida, chamar as chamarEm, cenario, empresaSefaz as empresaEm, estado, nfe, usarFiscalSefaz } from './sefaz-helpers';
+import { aguardar, assinaturaValida, chamar as chamarEm, cenario, empresaSefaz as empresaEm, estado, nfe, usarFiscalSefaz } from './sefaz-helpers';
 
 /**
  * The SEFAZ adapter end to end (test/e2e/sefaz-helpers.ts): emission, its recovery paths, voiding by the job,
@@ -262,7 +262,9 @@ describe('sefaz - transmission through the stand-in', () => {
     }
     expect(lista).toEqual([expect.objectContaining({ de: 1, ate: 1, situacao: 'RECUSADA', origem: 'AUTOMATICA', cStat: '241', aguardaDecisao: true })]);
     expect(await metrica(...RECUSADAS)).toBe(recusadasAntes + 1);
-    expect(await metrica('fiscal_numbers_voiding_refused')).toBeGreaterThanOrEqual(1);
+    // The gauges read the store at most once a second (app/metrics.ts): a scrape within a second of the one
+    // before the refusal still shows that reading, so the test waits for the next one.
+    expect(await aguardar(() => metrica('fiscal_numbers_voiding_refused'), (n) => (n ?? 0) >= 1)).toBeGreaterThanOrEqual(1);
     const numero = await f.db.collection('numeracao').findOne({ companyId: e.companyId, numero: 1 });
     // The earliest deadline: the 10th of the month after the number was taken (or of an older refused number).
     const prazo = (await metrica('fiscal_voiding_refused_deadline_seconds'))!;
