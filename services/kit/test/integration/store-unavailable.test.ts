@@ -11,6 +11,20 @@ describe('kit mongo - which failures are the store being unavailable (503), not 
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 1, errmsg: '[msg_insert.go:168 handler.(*Handler).MsgInsert] context canceled', ok: 0 }))).toBe(true);
   });
 
+  it('kit mongo - an operation whose client, server or pool was closed under it (the connection being opened again)', async () => {
+    expect(isStoreUnavailable(new mongo.MongoClientClosedError())).toBe(true);
+    expect(isStoreUnavailable(new mongo.MongoServerClosedError())).toBe(true);
+    expect(isStoreUnavailable(new mongo.MongoNotConnectedError('Client must be connected before running operations'))).toBe(true);
+    // The pool's own class (PoolClosedError) is not exported; it is a driver error named this way.
+    class PoolClosed extends mongo.MongoDriverError {
+      override get name(): string {
+        return 'MongoPoolClosedError';
+      }
+    }
+    expect(isStoreUnavailable(new PoolClosed('Attempted to check out a connection from closed connection pool'))).toBe(true);
+    expect(isStoreUnavailable(new mongo.MongoDriverError('something else'))).toBe(false);
+  });
+
   it('kit mongo - a query left in mongoose\'s buffer while the connection is opened again', async () => {
     // A connection never opened buffers every query, then gives up as one being reopened does.
     const closed = mongoose.createConnection();
