@@ -20,6 +20,11 @@ export const FiscalDocumentErrorCodes = {
   SERVICO_INICIADO: 'SERVICO_INICIADO',
   MARCACAO_INVALIDA: 'MARCACAO_INVALIDA',
   EMISSAO_EM_ANDAMENTO: 'EMISSAO_EM_ANDAMENTO',
+  /**
+   * Another request is cancelling the document right now (its turn is running): not cancelled yet; ask again
+   * (`tenteNovamenteEmSegundos`). DOCUMENTO_JA_CANCELADO is only for a cancellation that is recorded.
+   */
+  CANCELAMENTO_EM_ANDAMENTO: 'CANCELAMENTO_EM_ANDAMENTO',
   PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
   CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /** SEFAZ denied the use of the NF-e (cStat 110, 301, 302): the number is used, the document kept as DENEGADO. */

@@ -23,6 +23,36 @@ afterAll(async () => {
 });
 
 describe('fiscal documents - outbox crash', () => {
+  it('fiscal documents - killed right after claiming a cancellation, the client\'s retry settles the claim at once: 200, CANCELADO, one ERP_NFE_CANCELADA (never DOCUMENTO_JA_CANCELADO for a cancellation not recorded)', async () => {
+    const empresa = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const faulty = await startFiscal('crash-cancel-claimed', DB, { FISCAL_FAULT: 'exit-after-cancel-claimed' });
+    const justificativa = { justificativa: 'Cancelamento interrompido pela queda do serviço' };
+    let doc: { id: string };
+    try {
+      const emitido = await post(`${faulty.url}${DOCUMENTOS}`, empresa.admin, nfeVenda({ itens: [{ codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 700, ncm: '94033000', cfop: '5102', cst: '00' }] }));
+      doc = ((await emitido.json()) as { dados: { id: string } }).dados;
+      await expect(post(`${faulty.url}${DOCUMENTOS}/${doc.id}/cancelar`, empresa.admin, justificativa)).rejects.toThrow();
+      expect(await exitCode(faulty)).toBe(86);
+    } finally {
+      await stopFiscal(faulty);
+    }
+    expect(await db.collection('fatos_documento').findOne({ _id: `desfecho:${doc.id}` as never })).toMatchObject({ efeito: null });
+
+    const restarted = await startFiscal('crash-cancel-retry', DB);
+    try {
+      // Seconds after the claim, not the 30 s an abandoned emission waits: the author's turn is not running.
+      const retry = await post(`${restarted.url}${DOCUMENTOS}/${doc.id}/cancelar`, empresa.admin, justificativa);
+      const corpo = (await retry.json()) as { dados: { situacao: string } };
+      expect([retry.status, corpo.dados.situacao]).toEqual([200, 'CANCELADO']);
+      const again = await post(`${restarted.url}${DOCUMENTOS}/${doc.id}/cancelar`, empresa.admin, justificativa);
+      expect([again.status, ((await again.json()) as { codigo: string }).codigo]).toEqual([409, 'DOCUMENTO_JA_CANCELADO']);
+      const eventos = await eventosDoDocumento(nc, doc.id, 2);
+      expect(eventos.map((e) => e.subject)).toEqual(['fiscal.v1.ERP_DOCUMENTO_AUTORIZADO', 'fiscal.v1.ERP_NFE_CANCELADA']);
+    } finally {
+      await stopFiscal(restarted);
+    }
+  }, 60_000);
+
   it('fiscal documents - killed after recording a cancellation and before publishing it, the restarted service publishes ERP_NFE_CANCELADA exactly once', async () => {
     const empresa = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const faulty = await startFiscal('crash-cancel', DB, { FISCAL_FAULT: 'exit-after-cancel-recorded' });

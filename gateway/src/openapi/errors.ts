@@ -145,6 +145,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.SERVICO_INICIADO]: { descricao: 'CT-e com a prestação iniciada.', extra: { servicoIniciadoEm: instant }, required: ['servicoIniciadoEm'] },
   [c.MARCACAO_INVALIDA]: { descricao: 'Marcação que não cabe ao modelo ou à situação do documento.' },
   [c.EMISSAO_EM_ANDAMENTO]: { descricao: 'Uma emissão com esta `referencia` ainda está em andamento.' },
+  [c.CANCELAMENTO_EM_ANDAMENTO]: {
+    descricao: 'Outro pedido está cancelando este documento agora: ainda não está cancelado; repita o pedido (`Retry-After`).',
+    extra: { tenteNovamenteEmSegundos: integer },
+    required: ['tenteNovamenteEmSegundos'],
+  },
   [c.CANCELAMENTO_PENDENTE]: { descricao: 'A SEFAZ não respondeu ao cancelamento; repita para confirmá-lo por consulta.', extra: { documentoId: text }, required: ['documentoId'] },
   [c.CHAVE_SUBSTITUTA_INVALIDA]: {
     descricao: '`chNFeRef` inválida (400: não é uma chave de acesso) ou inaceitável (422: documento não é NFC-e, a própria chave, ou não é uma NFC-e autorizada da empresa).',

@@ -38,7 +38,7 @@ import type { Clock, FaultPoint } from './test-hooks';
 
 /** How long a second request with the same `referencia` waits for the first to finish. */
 const ESPERA_MESMA_REFERENCIA_MS = 10_000;
-/** A claim untouched for this long lost its author (a crash): the next request finishes it. */
+/** An emission's claim untouched for this long lost its author (a crash): the next request finishes it. */
 const CLAIM_ABANDONADO_MS = 30_000;
 /**
  * A turn at an open cancellation claim not ended after this lost its holder: longer than one settling, which is
@@ -498,9 +498,7 @@ export class DocumentsService {
     this.deps.falha?.('exit-after-cancel-claimed');
     // The author works in a turn too, so a client's retry of a slow cancellation (four SEFAZ calls may take
     // minutes) waits for it instead of settling the same claim beside it.
-    const feito = await this.emTurno(id, () => this.registrarCancelamento(doc, fato));
-    if (feito) return feito.valor;
-    throw new Refusal(Codes.DOCUMENTO_JA_CANCELADO, 'o cancelamento deste documento já está em andamento', { status: 409 });
+    return this.cancelarNoTurno(doc, fato._id, justificativa);
   }
 
   /**
@@ -544,16 +542,34 @@ export class DocumentsService {
     }
   }
 
-  /** The outcome slot is taken: say what took it, or finish a cancellation whose author died. */
+  /**
+   * The outcome slot is taken: say what took it, or finish the cancellation it claims. A claim without its
+   * event is one whose author is still at work (its turn is running: CANCELAMENTO_EM_ANDAMENTO, ask again) or
+   * whose author failed or died (a store or authorizer failure answered 503, a crash): then this request takes
+   * the next turn and settles it now, sending the same signed event again, which the authorizer recognises.
+   */
   private async desfechoExistente(doc: DocumentoRecord, fato: FatoRecord, justificativa: string): Promise<DocumentoFiscalView> {
     if (fato.desfecho === 'ENTREGA') throw this.mercadoriaEntregue(fato.em);
     if (fato.desfecho === 'INICIO_SERVICO') throw this.servicoIniciado(fato.em);
     if (fato.outbox) throw this.jaCancelado({ ...doc, ...(fato.efeito ?? {}) });
-    if (fato.incerto || this.now().getTime() - fato.em.getTime() > CLAIM_ABANDONADO_MS) {
-      const resolvido = await this.emTurno(doc._id, () => this.registrarCancelamento(doc, { ...fato, justificativa: fato.justificativa ?? justificativa }));
-      if (resolvido) return resolvido.valor;
-    }
-    throw new Refusal(Codes.DOCUMENTO_JA_CANCELADO, 'o cancelamento deste documento já está em andamento', { status: 409 });
+    return this.cancelarNoTurno(doc, fato._id, justificativa);
+  }
+
+  /**
+   * Settles the cancellation claim in a turn of its own: one request at a time sends the event, the others hear
+   * CANCELAMENTO_EM_ANDAMENTO. The claim is read again inside the turn, since a turn that ended just before may
+   * have recorded it (then DOCUMENTO_JA_CANCELADO: exactly one request succeeds, one event).
+   */
+  private async cancelarNoTurno(doc: DocumentoRecord, fatoId: string, justificativa: string): Promise<DocumentoFiscalView> {
+    const resolvido = await this.emTurno(doc._id, async () => {
+      const atual = await this.deps.store.fact(fatoId);
+      // Released meanwhile (the authorizer refused it): the document may be cancelled again by a new request.
+      if (!atual) throw emAndamento();
+      if (atual.outbox) throw this.jaCancelado({ ...doc, ...(atual.efeito ?? {}) });
+      return this.registrarCancelamento(doc, { ...atual, justificativa: atual.justificativa ?? justificativa });
+    });
+    if (resolvido) return resolvido.valor;
+    throw emAndamento();
   }
 
   /**
@@ -755,4 +771,12 @@ export class DocumentsService {
     await this.deps.store.set(id, { [campo]: em });
     return documentView({ ...doc, [campo]: em }, this.now());
   }
+}
+
+/** Another turn is cancelling the document now: not cancelled yet, so never DOCUMENTO_JA_CANCELADO. */
+function emAndamento(): Refusal {
+  return new Refusal(Codes.CANCELAMENTO_EM_ANDAMENTO, 'o cancelamento deste documento ainda está em andamento; repita o pedido em instantes', {
+    status: 409,
+    extra: { tenteNovamenteEmSegundos: 2 },
+  });
 }
