@@ -12,6 +12,7 @@ import { startIsolatedStack } from '../../support/isolated-stack';
 import { graphql, newCompanyId, sessionFor } from '../../support/env';
 import { CRIAR } from '../../e2e/token-helpers';
 import { fiscalEventProblems, fiscalLoad, type FiscalOutcome } from './fiscal-load';
+import { clientsBackAfterStoreRestarts } from './store-restart';
 
 /**
  * `npm run chaos`: a throw-away stack on 127.0.0.1, plus a second ingestion replica, under a steady load
@@ -24,7 +25,8 @@ import { fiscalEventProblems, fiscalLoad, type FiscalOutcome } from './fiscal-lo
  * reported OK that is not stored, no refused row stored, no batch answered with a failure half-written (all its
  * rows or none); the other replica serves every batch while one is killed; every process ready again without
  * help; every saved settings version's event in the stream (read by a consumer that de-duplicates by id), every
- * cancellation's ERP_NFE_CANCELADA and every provisioned title's request on its stream exactly once.
+ * cancellation's ERP_NFE_CANCELADA and every provisioned title's request on its stream exactly once; and the kit's
+ * MongoDB clients alone back after each of four restarts of a store of their own (store-restart.ts).
  * Prints each recovery time, the answers by status, and `N passed, M failed`.
  */
 const WRITERS = Number(process.env.CHAOS_WRITERS ?? 4);
@@ -221,6 +223,14 @@ async function main(): Promise<number> {
     }
     running = false;
     await Promise.all([...load, fiscalRun]);
+
+    // The kit's MongoDB client alone, on a store of its own restarted four times under load (store-restart.ts).
+    const restarts = await clientsBackAfterStoreRestarts();
+    check(
+      'every MongoDB client of the kit answers again after each of 4 store restarts under load',
+      restarts.notBack.length === 0,
+      `${restarts.seconds.join(' / ')} s from each stop until all six answer${restarts.notBack.length ? `; not back within 60 s: ${restarts.notBack.join('; ')}` : ''}`,
+    );
     // The outbox relay publishes at once and again every 2 s: give a save made just before the end its turn.
     await sleep(5_000);
 
