@@ -107,8 +107,12 @@ export function isStoreUnavailable(error: unknown): boolean {
   // error class is not exported, hence its name).
   if (error instanceof mongo.MongoClientClosedError || error instanceof mongo.MongoServerClosedError || error instanceof mongo.MongoNotConnectedError) return true;
   if (error instanceof mongo.MongoDriverError && error.name === 'MongoPoolClosedError') return true;
-  // A bulk write whose connection broke: the driver wraps the network error, copying its fields (`beforeHandshake`).
-  if (error instanceof mongo.MongoBulkWriteError && typeof (error as { beforeHandshake?: unknown }).beforeHandshake === 'boolean') return true;
+  // A bulk write that failed as a whole: the driver wraps the cause (a broken connection, a server it could not
+  // select) and keeps it as `errorResponse`.
+  if (error instanceof mongo.MongoBulkWriteError) {
+    const cause = (error as { errorResponse?: unknown }).errorResponse;
+    if (cause instanceof Error && cause !== error && isStoreUnavailable(cause)) return true;
+  }
   // A query made while the connection is being opened again (the watchdog below) waits in mongoose's buffer,
   // which gives up after `bufferTimeoutMS` (10 s) with a plain MongooseError.
   if (error instanceof mongoose.Error && /buffering timed out/.test(error.message)) return true;

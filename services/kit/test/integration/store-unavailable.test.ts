@@ -8,6 +8,9 @@ describe('kit mongo - which failures are the store being unavailable (503), not 
     const network = new mongo.MongoNetworkError('connection 2 to 127.0.0.1:41333 closed');
     expect(isStoreUnavailable(network)).toBe(true);
     expect(isStoreUnavailable(new mongo.MongoBulkWriteError(network, {} as never))).toBe(true);
+    // Seen in npm run chaos (a 500): a bulk write whose server could not be selected, wrapped the same way.
+    const unselected = new mongo.MongoServerSelectionError('connection 2 to 127.0.0.1:46803 closed', {} as never);
+    expect(isStoreUnavailable(new mongo.MongoBulkWriteError(unselected, {} as never))).toBe(true);
     expect(isStoreUnavailable(new mongo.MongoServerError({ code: 1, errmsg: '[msg_insert.go:168 handler.(*Handler).MsgInsert] context canceled', ok: 0 }))).toBe(true);
   });
 
