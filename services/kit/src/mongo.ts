@@ -103,7 +103,7 @@ export function isQueryTimeout(error: unknown): boolean {
 export function isStoreUnavailable(error: unknown): boolean {
   const { mongo } = mongoose;
   if (error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError) return true;
-  // A client, server or pool closed under an operation: the watchdog below reopening the connection (the pool's
+  // A client, server or pool closed under an operation: the watchdog (`watchHeartbeats`) reopening the connection (the pool's
   // error class is not exported, hence its name).
   if (error instanceof mongo.MongoClientClosedError || error instanceof mongo.MongoServerClosedError || error instanceof mongo.MongoNotConnectedError) return true;
   if (error instanceof mongo.MongoDriverError && error.name === 'MongoPoolClosedError') return true;
