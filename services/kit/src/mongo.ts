@@ -103,7 +103,7 @@ export function isQueryTimeout(error: unknown): boolean {
 export function isStoreUnavailable(error: unknown): boolean {
   const { mongo } = mongoose;
   if (error instanceof mongo.MongoNetworkError || error instanceof mongo.MongoServerSelectionError || error instanceof mongo.MongoTopologyClosedError) return true;
-  // A client, server or pool closed under an operation: the watchdog (`watchHeartbeats`) reopening the connection (the pool's
+  // A client, server or pool closed under an operation: `watchHeartbeats` reopening the connection (the pool's
   // error class is not exported, hence its name).
   if (error instanceof mongo.MongoClientClosedError || error instanceof mongo.MongoServerClosedError || error instanceof mongo.MongoNotConnectedError) return true;
   if (error instanceof mongo.MongoDriverError && error.name === 'MongoPoolClosedError') return true;
@@ -113,7 +113,7 @@ export function isStoreUnavailable(error: unknown): boolean {
     const cause = (error as { errorResponse?: unknown }).errorResponse;
     if (cause instanceof Error && cause !== error && isStoreUnavailable(cause)) return true;
   }
-  // A query made while the connection is being opened again (the watchdog below) waits in mongoose's buffer,
+  // A query made while `watchHeartbeats` opens the connection again waits in mongoose's buffer,
   // which gives up after `bufferTimeoutMS` (10 s) with a plain MongooseError.
   if (error instanceof mongoose.Error && /buffering timed out/.test(error.message)) return true;
   // FerretDB stopping (or its PostgreSQL): the command in flight is cancelled and answered as InternalError.
