@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { natsServerBinary } from './binaries';
-import { startChild, stopChild, tail, type Child } from './processes';
+import { startChild, stopChild, stopInReverse, tail, type Child } from './processes';
 import { waitForPort } from './ports';
 import { loadOrCreateDevSecrets } from './secrets';
 import { startLocalStore } from './store';
@@ -106,9 +106,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   /** Each unit's current children (in start order) and how to start it again. */
   const units = new Map<StackUnit, { children: Child[]; start: () => Promise<Child[]> }>();
   const running = () => [...units.values()].flatMap((unit) => unit.children);
-  const stop = async () => {
-    for (const unit of [...units.values()].reverse()) for (const child of [...unit.children].reverse()) await stopChild(child);
-  };
+  const stop = () => stopInReverse(running());
   // Should this process exit without calling stop (an uncaught error), no child outlives it; PostgreSQL
   // in its own process group would otherwise not even see a terminal's Ctrl-C.
   process.once('exit', () => {

@@ -61,6 +61,11 @@ export function startChild(
 }
 
 /** Its stop signal (SIGTERM unless told), then its kill signal after the grace period; resolves when it is gone. */
+/** Stops `children` one by one in reverse start order (FerretDB before its PostgreSQL). */
+export async function stopInReverse(children: readonly Child[]): Promise<void> {
+  for (const child of [...children].reverse()) await stopChild(child);
+}
+
 export function stopChild(child: Child): Promise<void> {
   if (!child.alive()) return Promise.resolve();
   return new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import mongoose from 'mongoose';
 import { ferretdbBinary, postgresBinDir } from '../../scripts/stack/binaries';
 import { freePort, waitForPort } from '../../scripts/stack/ports';
-import { startChild, stopChild, type Child } from '../../scripts/stack/processes';
+import { startChild, stopInReverse, type Child } from '../../scripts/stack/processes';
 import { FERRETDB_POOL_MAX_CONNS, startLocalStore } from '../../scripts/stack/store';
 import { describePlan, explainFind } from '../support/explain';
 
@@ -69,7 +69,7 @@ async function startStore(): Promise<Store> {
     }
   };
   const stopAll = async () => {
-    for (const child of [...children].reverse()) await stopChild(child);
+    await stopInReverse(children);
   };
   await start();
   const version = execFileSync(ferretdbBinary(), ['--version'], { encoding: 'utf8' }).split('\n')[0];

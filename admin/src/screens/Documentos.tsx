@@ -619,6 +619,7 @@ function EmitirDocumento(props: { aoEmitir: (doc: Documento) => void }) {
       return Number.isFinite(n) ? n : null;
     };
     const opcional = (texto: string) => (texto.trim() === '' ? null : texto.trim());
+    const opcionais = (grupo: Record<string, string>) => Object.fromEntries(Object.entries(grupo).map(([k, v]) => [k, opcional(v)]));
     const input: Record<string, unknown> = {
       referencia,
       modelo,
@@ -627,9 +628,9 @@ function EmitirDocumento(props: { aoEmitir: (doc: Documento) => void }) {
         dest.documento.trim() === ''
           ? null
           : {
-              ...Object.fromEntries(Object.entries(dest).map(([k, v]) => [k, opcional(v)])),
+              ...opcionais(dest),
               // Sent only when a field of it is filled in: the API then checks it as a whole.
-              endereco: mercadoria && Object.values(ender).some((v) => v.trim() !== '') ? Object.fromEntries(Object.entries(ender).map(([k, v]) => [k, opcional(v)])) : null,
+              endereco: mercadoria && Object.values(ender).some((v) => v.trim() !== '') ? opcionais(ender) : null,
             },
       itens: itens.map((item, i) => ({
         codigo: item.codigo,

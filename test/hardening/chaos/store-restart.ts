@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Connection } from 'mongoose';
 import { closeMongo, connectMongo, createLogger, isMongoReady } from '@erp/kit';
 import { startLocalStore } from '../../../scripts/stack/store';
-import { stopChild, type Child } from '../../../scripts/stack/processes';
+import { stopInReverse, type Child } from '../../../scripts/stack/processes';
 import { freePort } from '../../../scripts/stack/ports';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -48,7 +48,7 @@ export async function clientsBackAfterStoreRestarts(): Promise<{ notBack: string
     for (let round = 1; round <= ROUNDS; round += 1) {
       await sleep(2_000);
       const stopped = Date.now();
-      for (const child of [...children].reverse()) await stopChild(child);
+      await stopInReverse(children);
       await sleep(1_000);
       children = [];
       await startLocalStore(options, children);
@@ -65,7 +65,7 @@ export async function clientsBackAfterStoreRestarts(): Promise<{ notBack: string
     running = false;
     await Promise.all(load);
     for (const client of clients) await closeMongo(client).catch(() => undefined);
-    for (const child of [...children].reverse()) await stopChild(child);
+    await stopInReverse(children);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return { notBack, seconds };

@@ -1,4 +1,4 @@
-import type { ConfiguracaoFiscalCompartilhada, Tributo } from '@erp/contracts';
+import type { ConfiguracaoFiscalCompartilhada, EnderecoEmpresa, Tributo } from '@erp/contracts';
 import type { Element } from '@xmldom/xmldom';
 import { qrCodeNfce } from '../domain/qrcode';
 import type { DocumentoRecord } from '../store/document-model';
@@ -31,7 +31,7 @@ export interface DadosDanfe {
     uf: string;
     /** Simples Nacional (CRT 1): items show the CSOSN. */
     simples: boolean;
-    endereco: { logradouro: string; numero: string; complemento: string | null; bairro: string; municipio: string; cep: string; telefone: string | null } | null;
+    endereco: EnderecoEmpresa | null;
   };
   destinatario: {
     documento: string;
@@ -39,7 +39,7 @@ export interface DadosDanfe {
     nome: string | null;
     inscricaoEstadual: string | null;
     uf: string | null;
-    endereco: { logradouro: string; numero: string; complemento: string | null; bairro: string; municipio: string; cep: string; telefone: string | null } | null;
+    endereco: EnderecoEmpresa | null;
   } | null;
   itens: ItemDanfe[];
   totais: TotaisDanfe;
@@ -121,7 +121,7 @@ const primeiroElemento = (pai: Element | null): Element | null => {
 };
 
 /** An address group of the XML (`enderEmit`, `enderDest`: TEnderEmi and TEndereco share these fields). */
-function enderecoDe(ender: Element | null): DadosDanfe['emitente']['endereco'] {
+function enderecoDe(ender: Element | null): EnderecoEmpresa | null {
   if (!ender) return null;
   return {
     logradouro: valor(ender, 'xLgr') ?? '',

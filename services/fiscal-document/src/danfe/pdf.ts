@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import type { EnderecoEmpresa } from '@erp/contracts';
 import { desenharCode128, desenharQrCode } from './barcodes';
 import type { DadosDanfe, ItemDanfe } from './data';
 import { cepFormatado, chaveEmGrupos, data, dataHora, decimal, documentoFormatado, hora, modalidadeFrete, moeda, numeroNota } from './format';
@@ -103,11 +104,14 @@ function marcaDagua(pdf: Pdf, texto: string, cor: string, cx: number, cy: number
   pdf.fillColor('#000000').opacity(1);
 }
 
+/** Street, number and complement, as one line of the DANFE. */
+const logradouroCompleto = (e: EnderecoEmpresa) => `${e.logradouro}, ${e.numero}${e.complemento ? ` - ${e.complemento}` : ''}`;
+
 function enderecoEmitente(dados: DadosDanfe): string[] {
   const e = dados.emitente.endereco;
   if (!e) return [`UF: ${dados.emitente.uf}`];
   return [
-    `${e.logradouro}, ${e.numero}${e.complemento ? ` - ${e.complemento}` : ''}`,
+    logradouroCompleto(e),
     `${e.bairro} - CEP ${cepFormatado(e.cep)}`,
     `${e.municipio} - ${dados.emitente.uf}${e.telefone ? `  Fone: ${e.telefone}` : ''}`,
   ];
@@ -187,7 +191,7 @@ function destinatario(pdf: Pdf, dados: DadosDanfe, y0: number): number {
   campo(pdf, M + W - 80, y, 80, 20, 'DATA DA EMISSÃO', data(dados.emitidoEm), { alinhamento: 'center' });
   // A recipient given without an address (an NFC-e consumer, a document stored before it was collected): empty boxes.
   const e = d?.endereco ?? null;
-  campo(pdf, M, y + 20, W - 300, 20, 'ENDEREÇO', e ? `${e.logradouro}, ${e.numero}${e.complemento ? ` - ${e.complemento}` : ''}` : '');
+  campo(pdf, M, y + 20, W - 300, 20, 'ENDEREÇO', e ? logradouroCompleto(e) : '');
   campo(pdf, M + W - 300, y + 20, 120, 20, 'BAIRRO / DISTRITO', e?.bairro ?? '');
   campo(pdf, M + W - 180, y + 20, 100, 20, 'CEP', e ? cepFormatado(e.cep) : '', { alinhamento: 'center' });
   campo(pdf, M + W - 80, y + 20, 80, 20, 'DATA DA SAÍDA/ENTRADA', data(dados.emitidoEm), { alinhamento: 'center' });

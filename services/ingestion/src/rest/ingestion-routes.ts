@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IngestionErrorCodes as Codes, Refusal } from '@erp/contracts';
 import { describeEntity, entityDefinitions, MAX_LINHAS_POR_REQUISICAO, parseBatchBody } from '../domain';
-import { ingestBatch, type BatchResult, type IngestDeps } from '../app/ingest/ingest-batch';
+import { ingestBatch, resumeWritesUntil, type BatchResult, type IngestDeps } from '../app/ingest/ingest-batch';
 import type { TokenAuthenticator } from '../messaging/token-authenticator';
 import type { IdempotencyStore } from '../store/idempotency';
 import type { RateLimiter } from '../store/rate-limit';
@@ -77,8 +77,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
       const key = request.headers['idempotency-key'];
       // A preview stores nothing, so there is nothing to replay: the header is ignored there.
       if (preview || key === undefined) return run();
-      const until = access.recebidoEm.getTime() + options.ingest.resumeWritesMs;
-      return withIdempotency(options.idempotency, request, reply, String(key), run, until);
+      return withIdempotency(options.idempotency, request, reply, String(key), run, resumeWritesUntil(options.ingest, access.recebidoEm));
     };
 
     const bodyLimit = options.bodyLimitBytes;

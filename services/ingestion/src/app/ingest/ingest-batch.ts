@@ -16,6 +16,11 @@ import { writeRecords } from './write-records';
 
 export type { Acao, BatchResult, RowOutcome } from './outcomes';
 
+/** Until when (epoch ms) the writes of a batch received at `recebidoEm` are sent again while the store is down. */
+export function resumeWritesUntil(deps: Pick<IngestDeps, 'resumeWritesMs'>, recebidoEm: Date): number {
+  return recebidoEm.getTime() + deps.resumeWritesMs;
+}
+
 export interface IngestDeps {
   records: RecordStore;
   batches: BatchStore;
@@ -68,7 +73,7 @@ export async function ingestBatch(deps: IngestDeps, request: BatchRequest): Prom
   if (preview) return summarise(def.entidade, token.modo, preview, loteId, outcomes);
 
   // From here the batch is half done until its history entry is written: a store failure is waited out.
-  const until = request.recebidoEm.getTime() + deps.resumeWritesMs;
+  const until = resumeWritesUntil(deps, request.recebidoEm);
   const failures = await writeRecords({ records: deps.records, log: deps.log, entidade: def.entidade, companyId, loteId, now, until }, token.modo, keys);
   for (const [linha, erro] of failures) outcomes[linha - 1] = { linha, status: 'ERRO', erros: [erro] };
   const result = summarise(def.entidade, token.modo, preview, loteId, outcomes);
