@@ -25,8 +25,6 @@ export const FiscalDocumentErrorCodes = {
    * (`tenteNovamenteEmSegundos`). DOCUMENTO_JA_CANCELADO is only for a cancellation that is recorded.
    */
   CANCELAMENTO_EM_ANDAMENTO: 'CANCELAMENTO_EM_ANDAMENTO',
-  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
-  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /** SEFAZ denied the use of the NF-e (cStat 110, 301, 302): the number is used, the document kept as DENEGADO. */
   DOCUMENTO_DENEGADO: 'DOCUMENTO_DENEGADO',
   /** SEFAZ did not answer a cancellation; the reconciliation (or the same request again) confirms it by a query. */

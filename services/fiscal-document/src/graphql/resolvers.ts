@@ -1,9 +1,11 @@
-import { requireAdmin, requireSession, resolver, type GraphContext, type ReadCeiling } from '@erp/kit';
+import { decodeCursor, encodeCursor, pageSize, requireAdmin, requireSession, resolver, type GraphContext, type ReadCeiling } from '@erp/kit';
 import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
 import type { DocumentsService } from '../app/documents-service';
 import type { StatusSefazView } from '../app/service-status';
 import type { VoidingService } from '../app/voiding-service';
-import { decodeCursor, encodeCursor, primeirosValido } from './cursor';
+
+const KIND = 'documento';
+const isDocumentoId = (id: string) => /^[0-9a-f]{32}$/.test(id);
 
 /** graphql-js builds input objects without a prototype; the validator wants plain objects. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
@@ -24,17 +26,18 @@ export function documentResolvers(
       documentosFiscais: resolver<{ modelo?: ModeloDocumento; situacao?: SituacaoDocumento; primeiros: number; depois?: string | null }, unknown>(
         async (_, args, context: GraphContext) => {
           const session = requireSession(context);
-          const primeiros = primeirosValido(args.primeiros);
-          const depois = args.depois ? decodeCursor(args.depois) : null;
+          const primeiros = pageSize(args.primeiros);
+          const position = args.depois ? decodeCursor(KIND, args.depois, { withInstant: true, isId: isDocumentoId }) : null;
+          const depois = position ? { criadoEm: position.em!, id: position.id } : null;
           const pagina = await reads.run(session.companyId, () =>
             service.listar(session.companyId, { modelo: args.modelo ?? undefined, situacao: args.situacao ?? undefined }, primeiros, depois),
           );
-          return { itens: pagina.itens, proximo: pagina.proximo ? encodeCursor(pagina.proximo) : null };
+          return { itens: pagina.itens, proximo: pagina.proximo ? encodeCursor(KIND, { em: pagina.proximo.criadoEm, id: pagina.proximo.id }) : null };
         },
       ),
       inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) => {
         const { companyId } = requireSession(context);
-        const primeiros = primeirosValido(args.primeiros);
+        const primeiros = pageSize(args.primeiros);
         return reads.run(companyId, () => inutilizacoes.listar(companyId, { modelo: args.modelo ?? undefined }, primeiros));
       }),
       statusSefaz: resolver<{ modelo: 'NFE' | 'NFCE' }, unknown>(async (_, { modelo }, context) => status(requireAdmin(context).companyId, modelo)),

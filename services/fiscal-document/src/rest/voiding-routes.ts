@@ -1,8 +1,7 @@
 import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
+import { MAX_PAGE_SIZE, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { DocumentFiles } from '../app/document-files';
 import type { VoidingService } from '../app/voiding-service';
-import { PRIMEIROS_MAX } from '../graphql/cursor';
 
 export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
 
@@ -33,7 +32,7 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
     const limite = primeiros === undefined ? 50 : Number(primeiros);
     const campos = [
       modelo !== undefined && !ModelosDocumento.includes(modelo as ModeloDocumento) && { campo: 'modelo', regra: 'modelo_invalido', erro: `modelo deve ser ${ModelosDocumento.join(', ')}` },
-      (!Number.isInteger(limite) || limite < 1 || limite > PRIMEIROS_MAX) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${PRIMEIROS_MAX}` },
+      (!Number.isInteger(limite) || limite < 1 || limite > MAX_PAGE_SIZE) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${MAX_PAGE_SIZE}` },
     ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
     if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
