@@ -1,3 +1,4 @@
+export { BRASILIA_OFFSET_MS, anoMesBrasilia, dataBrasilia, dataHoraBrasilia, instanteBrasilia, relogioBrasilia } from './brasilia';
 export { modulo11Digit } from './check-digit';
 export { cnpjProblem, normalizeCnpj, withCnpjCheckDigits, type CnpjProblem } from './cnpj';
 export { cpfProblem, normalizeCpf, withCpfCheckDigits, type CpfProblem } from './cpf';

@@ -13,7 +13,7 @@ import {
   type Session,
   type SituacaoDocumento,
 } from '@erp/contracts';
-import { competenciaDe, cUfFromSigla, PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento } from '@erp/fiscal-rules';
+import { competenciaDe, cUfFromSigla, dataBrasilia, PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent, type Logger } from '@erp/kit';
 import { chaveValida, gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
 import {
@@ -266,7 +266,7 @@ export class DocumentsService {
   }
 
   private operacoes(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): OperacaoTributavel[] {
-    const dataOperacao = new Date(emitidoEm.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const dataOperacao = dataBrasilia(emitidoEm);
     // Abroad (UF EX, CFOP 7) the engine takes no destination UF; with no recipient UF the operation is internal.
     const exterior = emissao.destinatario?.uf === 'EX';
     const ufDestino = emissao.destinatario?.uf && !exterior ? emissao.destinatario.uf : settings.empresa.uf!;

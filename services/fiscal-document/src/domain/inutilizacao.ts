@@ -1,4 +1,5 @@
 import type { Ambiente, CampoInvalido, ModeloDocumento } from '@erp/contracts';
+import { anoMesBrasilia, instanteBrasilia } from '@erp/fiscal-rules';
 import { justificativaValida } from './document-input';
 
 /**
@@ -20,7 +21,6 @@ export const MAXIMO_FAIXA = 1_000;
 const NUMERO_MAXIMO = 999_999_999;
 const SERIE_MAXIMA = 999;
 /** Brasília is UTC-3 all year since 2019: SEFAZ's months and days are Brasília's. */
-const BRASILIA_MS = 3 * 3_600_000;
 
 /** The reason the scheduled job sends (xJust, 15-255 characters). */
 export const JUSTIFICATIVA_AUTOMATICA = 'Numeração não utilizada: documento fiscal rejeitado pelo autorizador e nunca autorizado';
@@ -89,13 +89,13 @@ export function conferirFaixa(numeros: SituacaoNumero[], de: number, ate: number
 
 /** The year (Brasília) SEFAZ's request carries (`ano`, two digits): the year the numbers were taken. */
 export function anoBrasilia(instante: Date): number {
-  return new Date(instante.getTime() - BRASILIA_MS).getUTCFullYear();
+  return anoMesBrasilia(instante).ano;
 }
 
 /** The legal deadline of a number taken at `instante`: the end of the 10th day of the next month, Brasília time. */
 export function prazoInutilizacao(instante: Date): Date {
-  const local = new Date(instante.getTime() - BRASILIA_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 10, 23, 59, 59, 999) + BRASILIA_MS);
+  const { ano, mes } = anoMesBrasilia(instante);
+  return instanteBrasilia(ano, mes + 1, 10, 23, 59, 59, 999);
 }
 
 /** A burned number (`A_INUTILIZAR`) as the scheduled job reads it. */

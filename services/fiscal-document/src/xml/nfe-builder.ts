@@ -1,7 +1,8 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Ambiente, Tributo } from '@erp/contracts';
-import { dataHoraBrasilia, dec2, decN, percentual, texto } from './format';
+import { dataHoraBrasilia } from '@erp/fiscal-rules';
+import { dec2, decN, percentual, texto } from './format';
 import type { EnderecoDestinatario } from '../domain/document-input';
 
 /**

@@ -2,7 +2,8 @@ import type { ServicoSefaz } from '@erp/contracts';
 import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { dataHoraBrasilia, texto } from './format';
+import { dataHoraBrasilia } from '@erp/fiscal-rules';
+import { texto } from './format';
 import { NS_NFE, VERSAO_PROCESSO } from './nfe-builder';
 import { parseXml } from './signature';
 
