@@ -1,5 +1,5 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
+import { bootService, ensureStream, fiscalSettingsReader, readCeilingOf, startOutboxRelay } from '@erp/kit';
 import { DocumentFiles } from './app/document-files';
 import { DocumentsService } from './app/documents-service';
 import { reportRefusedVoidings } from './app/metrics';
@@ -17,7 +17,7 @@ import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
 import { startFactRelay } from './messaging/fact-relay';
-import { fiscalSettingsReader } from './messaging/fiscal-settings';
+
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
 import { registerDocumentRoutes } from './rest/documents-routes';
@@ -50,7 +50,7 @@ void bootService({
         await store.markNumbersVoided({ companyId, ambiente, modelo, serie }, de, ate);
       },
     });
-    const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS);
+    const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS, log);
     const now = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
     const local = createLocalAuthorizer(db, now);
     const sefaz =

@@ -1,7 +1,7 @@
 import { FiscalDocumentErrorCodes as Codes, Refusal } from '@erp/contracts';
 import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 import type { DocumentoRecord } from '../store/document-model';
 import type { DocumentsStore } from '../store/documents-store';
 

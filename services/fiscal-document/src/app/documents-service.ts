@@ -28,7 +28,7 @@ import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
 import type { Autorizador, EscolhaAutorizador, RespostaCancelamento } from '../authorizer/authorizer';
 import { CSOSN_SUPORTADOS, CST_SUPORTADOS } from '../xml/nfe-builder';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 import type { TaxCalculator } from '../messaging/tax-calculator';
 import type { DocumentoRecord, FatoRecord } from '../store/document-model';
 import type { DocumentsStore, Pagina, Serie } from '../store/documents-store';

@@ -1,6 +1,6 @@
 import { FiscalDocumentErrorCodes as Codes, Refusal, type Ambiente } from '@erp/contracts';
 import type { EscolhaAutorizador } from '../authorizer/authorizer';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 
 /** What an admin sees of the authorizer serving the company (GraphQL `statusSefaz`). */
 export interface StatusSefazView {

@@ -11,7 +11,7 @@ import {
 import { pendingEvent, type Logger } from '@erp/kit';
 import type { EscolhaAutorizador, PedidoInutilizacao } from '../authorizer/authorizer';
 import { anoBrasilia, conferirFaixa, validarInutilizacao, type MotivoFaixaRecusada } from '../domain/inutilizacao';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 import type { InutilizacaoRecord } from '../store/document-model';
 import { serieKey, type DocumentsStore, type Serie } from '../store/documents-store';
 import { documentMetrics } from './metrics';

@@ -4,7 +4,7 @@ import { cUfFromSigla } from '@erp/fiscal-rules';
 import type { Logger } from '@erp/kit';
 import { qrCodeNfce } from '../domain/qrcode';
 import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, EVENTOS_CANCELAMENTO, passoAutorizacao, situacaoConsulta } from '../domain/sefaz-status';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
 import { montarNfe, type DadosNfe } from '../xml/nfe-builder';

@@ -3,7 +3,7 @@ import { consumeEvents, type EventConsumer, type Logger, type NatsConnection } f
 import type { Connection } from 'mongoose';
 import type { DocumentsService } from '../app/documents-service';
 import type { ModalidadeFrete } from '../domain/document-input';
-import type { FiscalSettingsReader } from './fiscal-settings';
+import type { FiscalSettingsReader } from '@erp/kit';
 
 /** Automatic emission issues as this user (the audit trail names it). */
 export const AUTOMATIC_EMISSION_USER = 'emissao-automatica';

@@ -1,5 +1,5 @@
-import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
-import { MAX_PAGE_SIZE, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
+import { FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
+import { MAX_PAGE_SIZE, objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { DocumentFiles } from '../app/document-files';
 import type { VoidingService } from '../app/voiding-service';
 
@@ -14,17 +14,13 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
   // The ProcInutNFe of a voiding SEFAZ registered (any role of the company, like the listing).
   app.get<{ Params: { id: string } }>(`${VOIDINGS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
-    const arquivo = await reads.run(companyId, () => files.xmlInutilizacao(companyId, request.params.id));
-    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
-    return arquivo.conteudo;
+    return sendFile(reply, await reads.run(companyId, () => files.xmlInutilizacao(companyId, request.params.id)), 'attachment');
   });
 
   app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
-    const corpo = request.body;
-    if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');
-    const { inutilizacao, criada } = await service.inutilizar(sessionOf(request), corpo as Record<string, unknown>);
+    const { inutilizacao, criada } = await service.inutilizar(sessionOf(request), objectBody(request.body));
     reply.code(criada ? 201 : 200);
-    return { sucesso: true, mensagem: `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`, dados: inutilizacao };
+    return ok(inutilizacao, `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`);
   });
 
   app.get<{ Querystring: { modelo?: string; primeiros?: string } }>(VOIDINGS_PATH, { onRequest: sessionHook(verifySession) }, async (request) => {
@@ -37,6 +33,6 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
     if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
     const { companyId } = sessionOf(request);
-    return { sucesso: true, dados: await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)) };
+    return ok(await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)));
   });
 }
