@@ -1,7 +1,7 @@
 import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
-import { prazoCancelamento } from '@erp/fiscal-rules';
+import { cancelavelAte } from '../domain/cancellation';
 import { reais } from '../domain/money';
-import type { DocumentoRecord } from '../store/document-model';
+import type { DocumentoRecord, InutilizacaoRecord } from '../store/document-model';
 
 /** A fiscal document as GraphQL and REST show it (money in reais, dates as instants). */
 export interface DocumentoFiscalView {
@@ -33,22 +33,6 @@ export interface DocumentoFiscalView {
   modalidadeFrete: number | null;
 }
 
-/**
- * Until when the document may still be cancelled, or null once it may not: not authorized, goods delivered,
- * transport started, or the deadline passed.
- */
-export function cancelavelAte(doc: DocumentoRecord, agora: Date): Date | null {
-  if (doc.situacao !== 'AUTORIZADO' || !doc.autorizadoEm || doc.entregueEm || doc.servicoIniciadoEm) return null;
-  const prazo = prazoDoDocumento(doc);
-  return agora.getTime() < prazo.getTime() ? prazo : null;
-}
-
-/** The deadline fixed at authorization; computed the same way for a document that predates the field. */
-export function prazoDoDocumento(doc: DocumentoRecord): Date {
-  if (doc.prazoCancelamentoAte) return new Date(doc.prazoCancelamentoAte);
-  return prazoCancelamento({ modelo: doc.modelo, autorizadoEm: doc.autorizadoEm!, competencia: doc.competencia }, doc.prazosCancelamento ?? {});
-}
-
 export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscalView {
   return {
     id: doc._id,
@@ -78,5 +62,49 @@ export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscal
     servicoIniciadoEm: doc.servicoIniciadoEm,
     competencia: doc.competencia,
     modalidadeFrete: doc.modalidadeFrete ?? null,
+  };
+}
+
+/** A voiding as GraphQL and REST show it. */
+export interface InutilizacaoView {
+  id: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  de: number;
+  ate: number;
+  ambiente: string;
+  situacao: 'PENDENTE' | 'INUTILIZADA' | 'RECUSADA';
+  origem: 'AUTOMATICA' | 'MANUAL';
+  justificativa: string;
+  cStat: string | null;
+  motivo: string | null;
+  protocolo: string | null;
+  criadoEm: Date;
+  inutilizadaEm: Date | null;
+  /**
+   * Refused by SEFAZ in the scheduled job, and its numbers are still burned: the job will not ask again, so a
+   * person must find out why and void them on demand before the 10th of the next month.
+   */
+  aguardaDecisao: boolean;
+}
+
+export function inutilizacaoView(r: InutilizacaoRecord, aguardaDecisao = false): InutilizacaoView {
+  return {
+    id: r._id,
+    modelo: r.modelo,
+    serie: r.serie,
+    de: r.de,
+    ate: r.ate,
+    ambiente: r.ambiente,
+    // DESCARTADA is never listed: nothing was sent.
+    situacao: r.situacao === 'DESCARTADA' ? 'RECUSADA' : r.situacao,
+    origem: r.origem,
+    justificativa: r.justificativa,
+    cStat: r.cStat,
+    motivo: r.motivo,
+    protocolo: r.protocolo,
+    criadoEm: r.criadoEm,
+    inutilizadaEm: r.inutilizadaEm,
+    aguardaDecisao,
   };
 }

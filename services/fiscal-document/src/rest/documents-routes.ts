@@ -1,6 +1,5 @@
 import { objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
-import type { DocumentFiles } from '../app/document-files';
-import type { DocumentsService } from '../app/documents-service';
+import type { UseCases } from '../app';
 
 export const DOCUMENTS_PATH = '/api/erp/faturamento/documentos';
 
@@ -9,16 +8,17 @@ export const DOCUMENTS_PATH = '/api/erp/faturamento/documentos';
  * checked in `onRequest`, before the body is read. The files (XML, and the DANFE's PDF work) run under the
  * company's read ceiling (`reads`).
  */
-export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
+export function registerDocumentRoutes(app: FastifyInstance, casos: UseCases, verifySession: SessionVerifier, reads: ReadCeiling): void {
+  const { files } = casos;
   app.post(DOCUMENTS_PATH, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const { documento, criado } = await service.emitir(sessionOf(request), objectBody(request.body));
+    const { documento, criado } = await casos.emission.issue(sessionOf(request), objectBody(request.body));
     // 202: sent to SEFAZ and its answer is not known yet; the same request later tells the outcome.
     reply.code(documento.situacao === 'PENDENTE' ? 202 : criado ? 201 : 200);
     return ok(documento);
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return ok(await service.obterOuRecusar(sessionOf(request).companyId, request.params.id));
+    return ok(await casos.reads.getOrRefuse(sessionOf(request).companyId, request.params.id));
   });
 
   // The XML (nfeProc, or the signed NF-e), the cancellation's procEventoNFe and the DANFE / DANFCE: the same
@@ -39,15 +39,15 @@ export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsS
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
     const corpo = objectBody(request.body);
-    const dados = await service.cancelar(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
+    const dados = await casos.cancellation.cancel(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
     return ok(dados, `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`);
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/entrega`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return ok(await service.registrarEntrega(sessionOf(request), request.params.id));
+    return ok(await casos.marks.markDelivery(sessionOf(request), request.params.id));
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/inicio-servico`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return ok(await service.registrarInicioServico(sessionOf(request), request.params.id));
+    return ok(await casos.marks.markServiceStart(sessionOf(request), request.params.id));
   });
 }

@@ -1,7 +1,7 @@
-import { FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
+import { ModelosDocumento, type ModeloDocumento } from '@erp/contracts';
 import { MAX_PAGE_SIZE, objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
-import type { DocumentFiles } from '../app/document-files';
-import type { VoidingService } from '../app/voiding-service';
+import type { UseCases } from '../app';
+import { voidingInvalid } from '../app/refusals';
 
 export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
 
@@ -10,7 +10,7 @@ export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
  * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
  * already by an earlier identical request. The list runs under the company's read ceiling (`reads`).
  */
-export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
+export function registerVoidingRoutes(app: FastifyInstance, { voiding, files }: UseCases, verifySession: SessionVerifier, reads: ReadCeiling): void {
   // The ProcInutNFe of a voiding SEFAZ registered (any role of the company, like the listing).
   app.get<{ Params: { id: string } }>(`${VOIDINGS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
@@ -18,7 +18,7 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
   });
 
   app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
-    const { inutilizacao, criada } = await service.inutilizar(sessionOf(request), objectBody(request.body));
+    const { inutilizacao, criada } = await voiding.request(sessionOf(request), objectBody(request.body));
     reply.code(criada ? 201 : 200);
     return ok(inutilizacao, `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`);
   });
@@ -31,8 +31,8 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
       (!Number.isInteger(limite) || limite < 1 || limite > MAX_PAGE_SIZE) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${MAX_PAGE_SIZE}` },
     ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
-    if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
+    if (campos.length > 0) throw voidingInvalid(campos, 'consulta inválida');
     const { companyId } = sessionOf(request);
-    return ok(await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)));
+    return ok(await reads.run(companyId, () => voiding.list(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)));
   });
 }

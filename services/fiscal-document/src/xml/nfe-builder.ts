@@ -86,10 +86,6 @@ export interface DadosNfe {
   qrCode: { url: string; urlChave: string } | null;
 }
 
-/** ICMS situations the builder writes (others need ST or deferral data the emission does not collect). */
-export const CST_SUPORTADOS = new Set(['00', '40', '41', '50', '60', '90']);
-export const CSOSN_SUPORTADOS = new Set(['102', '103', '300', '400', '500', '900']);
-
 const soma = (itens: ItemNfe[], tributo: Tributo, campo: 'baseCentavos' | 'valorCentavos') =>
   itens.reduce((total, item) => total + (item.impostos.find((l) => l.tributo === tributo)?.[campo] ?? 0), 0);
 

@@ -1,5 +1,5 @@
 import type { ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
-import { dadosNfe } from '../../src/authorizer/sefaz-authorizer';
+import { dadosNfe } from '../../src/xml/nfe-data';
 import { montarChave } from '../../src/domain/access-key';
 import type { DocumentoRecord } from '../../src/store/document-model';
 import { montarNfe } from '../../src/xml/nfe-builder';

@@ -5,7 +5,8 @@ import { montarChave } from '../../src/domain/access-key';
 import { qrCodeNfce } from '../../src/domain/qrcode';
 import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, situacaoConsulta } from '../../src/domain/sefaz-status';
 import { montarNfe, NOME_HOMOLOGACAO, type DadosNfe } from '../../src/xml/nfe-builder';
-import { eventoCancelamento, idEvento, idInutilizacao, inutNFe, lerRetornoAutorizacao } from '../../src/xml/sefaz-messages';
+import { lerRetornoAutorizacao } from '../../src/xml/answers';
+import { eventoCancelamento, idEvento, idInutilizacao, inutNFe } from '../../src/xml/requests';
 import { assinarXml } from '../../src/xml/signature';
 
 const NS = 'http://www.portalfiscal.inf.br/nfe';

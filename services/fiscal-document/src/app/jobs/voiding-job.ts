@@ -1,8 +1,8 @@
 import { isRefusal } from '@erp/contracts';
-import type { Logger } from '@erp/kit';
-import { JUSTIFICATIVA_AUTOMATICA, planejarInutilizacoes } from '../domain/inutilizacao';
-import type { DocumentsStore } from '../store/documents-store';
-import { USUARIO_AUTOMATICO, type VoidingService } from './voiding-service';
+import { startPeriodicJob, type Clock, type Logger, type PeriodicJob } from '@erp/kit';
+import { JUSTIFICATIVA_AUTOMATICA, planejarInutilizacoes } from '../../domain/inutilizacao';
+import type { DocumentsStore } from '../../store/documents-store';
+import { USUARIO_AUTOMATICO, type Voiding } from '../voiding';
 
 /**
  * A pending voiding this old lost its author (or SEFAZ's answer): the job sends it again. Longer than an author's
@@ -21,24 +21,14 @@ const LOTE_PENDENTES = 20;
  * company, environment, model and series (`planejarInutilizacoes`, pure). Replicas may run passes at once: each
  * number is claimed by one voiding only, so a range is never voided twice (the loser skips it).
  */
-export function startVoidingJob(options: {
-  store: DocumentsStore;
-  service: VoidingService;
-  log: Logger;
-  intervalMs: number;
-  graceMs: number;
-  now?: () => Date;
-}): { stop: () => Promise<void>; pass: () => Promise<void> } {
-  const { store, service, log } = options;
-  const now = options.now ?? (() => new Date());
-  let corrente: Promise<void> | null = null;
-  let parado = false;
+export function startVoidingJob(options: { store: DocumentsStore; voiding: Voiding; log: Logger; intervalMs: number; graceMs: number; clock: Clock }): PeriodicJob {
+  const { store, voiding, log, clock } = options;
 
-  const retomarPendentes = async () => {
-    for (const registro of await store.pendingVoidings(LOTE_PENDENTES, new Date(now().getTime() - PENDENTE_ABANDONADA_MS))) {
-      if (parado) return;
+  const retomarPendentes = async (stopping: () => boolean) => {
+    for (const registro of await store.pendingVoidings(LOTE_PENDENTES, new Date(clock().getTime() - PENDENTE_ABANDONADA_MS))) {
+      if (stopping()) return;
       try {
-        const resultado = await service.continuar(registro);
+        const resultado = await voiding.resume(registro);
         log.info({ inutilizacaoId: registro._id, resultado: resultado.tipo }, 'pending voiding resumed');
       } catch (error) {
         log.warn({ err: error, inutilizacaoId: registro._id }, 'pending voiding not resolved yet');
@@ -46,17 +36,17 @@ export function startVoidingJob(options: {
     }
   };
 
-  const inutilizarQueimados = async () => {
-    const agora = now();
+  const inutilizarQueimados = async (stopping: () => boolean) => {
+    const agora = clock();
     const queimados = await store.burnedNumbers(LOTE_NUMEROS, new Date(agora.getTime() - options.graceMs));
     const ocupados = await store.heldByVoidings(queimados);
     const livres = queimados.filter((n) => !ocupados.has(n._id)).map((n) => ({ ...n, em: new Date(n.em) }));
     for (const faixa of planejarInutilizacoes(livres, agora, { carenciaMs: options.graceMs })) {
-      if (parado) return;
+      if (stopping()) return;
       const contexto = { companyId: faixa.companyId, modelo: faixa.modelo, serie: faixa.serie, de: faixa.de, ate: faixa.ate, prazo: faixa.prazo.toISOString() };
       if (faixa.atrasada) log.warn(contexto, 'burned numbers past their voiding deadline (10th of the next month); voiding now');
       try {
-        const resultado = await service.inutilizarFaixa(faixa, JUSTIFICATIVA_AUTOMATICA, 'AUTOMATICA', USUARIO_AUTOMATICO);
+        const resultado = await voiding.voidRange(faixa, JUSTIFICATIVA_AUTOMATICA, 'AUTOMATICA', USUARIO_AUTOMATICO);
         log.info({ ...contexto, resultado: resultado.tipo }, 'scheduled voiding');
       } catch (error) {
         // A company without settings, a dependency down: the numbers stay burned and the next pass tries again.
@@ -66,29 +56,15 @@ export function startVoidingJob(options: {
     }
   };
 
-  const pass = (): Promise<void> => {
-    if (corrente) return corrente;
-    corrente = (async () => {
-      await retomarPendentes();
-      await inutilizarQueimados();
-    })()
-      .catch((error) => log.warn({ err: error }, 'voiding pass failed'))
-      .finally(() => {
-        corrente = null;
-      });
-    return corrente;
-  };
-
-  const timer = setInterval(() => void pass(), options.intervalMs);
-  // The first pass soon after start, not an interval later: a restart never delays a deadline.
-  const inicial = setTimeout(() => void pass(), Math.min(options.intervalMs, 5_000));
-  return {
-    pass,
-    stop: async () => {
-      parado = true;
-      clearInterval(timer);
-      clearTimeout(inicial);
-      await corrente;
+  return startPeriodicJob({
+    name: 'voiding',
+    intervalMs: options.intervalMs,
+    // The first pass soon after start, not an interval later: a restart never delays a deadline.
+    firstRunAfterMs: Math.min(options.intervalMs, 5_000),
+    log,
+    run: async (stopping) => {
+      await retomarPendentes(stopping);
+      await inutilizarQueimados(stopping);
     },
-  };
+  });
 }

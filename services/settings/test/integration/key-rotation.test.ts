@@ -1,11 +1,11 @@
 import { randomBytes, verify, createPublicKey } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
 import { createLogger } from '@erp/kit';
-import { stackEnv, newCompanyId } from '../../../test/support/env';
-import { SettingsService } from '../src/app/settings-service';
-import { SecretBox, parseKeys } from '../src/crypto/secret-box';
-import { createSettingsStore, type SettingsStore } from '../src/store/settings-store';
-import { chavePublicaDeTeste, criarPfx } from './support/certificados';
+import { stackEnv, newCompanyId } from '../../../../test/support/env';
+import { SettingsService } from '../../src/app/settings-service';
+import { SecretBox, parseKeys } from '../../src/crypto/secret-box';
+import { createSettingsStore, type SettingsStore } from '../../src/store/settings-store';
+import { chavePublicaDeTeste, criarPfx } from '../support/certificados';
 
 /** The settings use cases in-process against the real FerretDB and NATS, in a database of this test alone. */
 let db: Connection;

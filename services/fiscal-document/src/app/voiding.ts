@@ -1,83 +1,23 @@
 import { randomInt } from 'node:crypto';
-import {
-  FiscalDocumentErrorCodes as Codes,
-  Refusal,
-  Subjects,
-  type ConfiguracaoFiscalCompartilhada,
-  type ModeloDocumento,
-  type NumeracaoInutilizadaEvent,
-  type Session,
-} from '@erp/contracts';
-import { pendingEvent, type Logger } from '@erp/kit';
-import type { EscolhaAutorizador, PedidoInutilizacao } from '../authorizer/authorizer';
-import { anoBrasilia, conferirFaixa, validarInutilizacao, type MotivoFaixaRecusada } from '../domain/inutilizacao';
-import type { FiscalSettingsReader } from '@erp/kit';
+import { Subjects, type ConfiguracaoFiscalCompartilhada, type ModeloDocumento, type NumeracaoInutilizadaEvent, type Session } from '@erp/contracts';
+import { pendingEvent } from '@erp/kit';
+import type { PedidoInutilizacao } from '../authorizer/authorizer';
+import { anoBrasilia, conferirFaixa, validarInutilizacao } from '../domain/inutilizacao';
 import type { InutilizacaoRecord } from '../store/document-model';
-import { serieKey, type DocumentsStore, type Serie } from '../store/documents-store';
+import { serieKey, type Serie } from '../store/documents-store';
+import { authorizerFor, type FiscalDeps } from './deps';
 import { documentMetrics } from './metrics';
+import { inutilizacaoView, type InutilizacaoView } from './views';
+import { incompleteSettings, numberNotVoidable, rangeOfSeveralIssuers, voidingInvalid, voidingPending, voidingRefused } from './refusals';
 
 /** Who the scheduled job's voidings are recorded as. */
 export const USUARIO_AUTOMATICO = 'inutilizacao-automatica';
-
-/** A voiding as GraphQL and REST show it. */
-export interface InutilizacaoView {
-  id: string;
-  modelo: ModeloDocumento;
-  serie: number;
-  de: number;
-  ate: number;
-  ambiente: string;
-  situacao: 'PENDENTE' | 'INUTILIZADA' | 'RECUSADA';
-  origem: 'AUTOMATICA' | 'MANUAL';
-  justificativa: string;
-  cStat: string | null;
-  motivo: string | null;
-  protocolo: string | null;
-  criadoEm: Date;
-  inutilizadaEm: Date | null;
-  /**
-   * Refused by SEFAZ in the scheduled job, and its numbers are still burned: the job will not ask again, so a
-   * person must find out why and void them on demand before the 10th of the next month.
-   */
-  aguardaDecisao: boolean;
-}
-
-export function inutilizacaoView(r: InutilizacaoRecord, aguardaDecisao = false): InutilizacaoView {
-  return {
-    id: r._id,
-    modelo: r.modelo,
-    serie: r.serie,
-    de: r.de,
-    ate: r.ate,
-    ambiente: r.ambiente,
-    // DESCARTADA is never listed: nothing was sent.
-    situacao: r.situacao === 'DESCARTADA' ? 'RECUSADA' : r.situacao,
-    origem: r.origem,
-    justificativa: r.justificativa,
-    cStat: r.cStat,
-    motivo: r.motivo,
-    protocolo: r.protocolo,
-    criadoEm: r.criadoEm,
-    inutilizadaEm: r.inutilizadaEm,
-    aguardaDecisao,
-  };
-}
 
 /** A range of one series to void, as the job plans it or a person asks for it. */
 export interface FaixaInutilizacao extends Serie {
   de: number;
   ate: number;
   ano: number;
-}
-
-export interface VoidingServiceDeps {
-  store: DocumentsStore;
-  settings: FiscalSettingsReader;
-  autorizadores: EscolhaAutorizador;
-  /** Publishes pending voiding events now (the voidings' outbox relay's flush). */
-  announce: () => Promise<unknown>;
-  log: Logger;
-  now?: () => Date;
 }
 
 /** The outcome of one attempt, for the job (a person gets the voiding or a refusal). */
@@ -98,19 +38,14 @@ export const eventoInutilizacaoId = (s: Serie, de: number, ate: number) => `inut
  * outcome and its `ERP_NUMERACAO_INUTILIZADA` event are written together on the voiding; its relay marks the
  * numbers `INUTILIZADO` before publishing, so a crash in between loses nothing.
  */
-export class VoidingService {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: VoidingServiceDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
+export class Voiding {
+  /** `announce` publishes the voidings' pending events now (their own relay's flush, not the documents'). */
+  constructor(private readonly deps: Pick<FiscalDeps, 'store' | 'settings' | 'authorizers' | 'announce' | 'log' | 'clock'>) {}
 
   /** On demand (admin): `inutilizarNumeracao` / `POST /api/erp/faturamento/inutilizacoes`. */
-  async inutilizar(session: Session, entrada: Record<string, unknown>): Promise<{ inutilizacao: InutilizacaoView; criada: boolean }> {
+  async request(session: Session, entrada: Record<string, unknown>): Promise<{ inutilizacao: InutilizacaoView; criada: boolean }> {
     const validacao = validarInutilizacao(entrada);
-    if (!validacao.ok) {
-      throw new Refusal(Codes.INUTILIZACAO_INVALIDA, `inutilização inválida: ${validacao.campos.map((c) => c.campo).join(', ')}`, { extra: { campos: validacao.campos } });
-    }
+    if (!validacao.ok) throw voidingInvalid(validacao.campos);
     const { modelo, serie: numeroSerie, de, ate, justificativa } = validacao.valor;
     const settings = await this.deps.settings(session.companyId);
     const serie: Serie = { companyId: session.companyId, ambiente: settings.ambiente, modelo, serie: numeroSerie };
@@ -121,35 +56,20 @@ export class VoidingService {
       const anterior = await this.deps.store.voidingOfRange(serie, de, ate);
       if (anterior) return { inutilizacao: inutilizacaoView(anterior), criada: false };
     }
-    if (problema) throw this.faixaRecusada(problema.numero, problema.motivo);
+    if (problema) throw numberNotVoidable(problema.numero, problema.motivo);
 
     const ano = anoBrasilia(new Date(Math.max(...numeros.map((n) => new Date(n.em).getTime()))));
-    const resultado = await this.inutilizarFaixa({ ...serie, de, ate, ano }, justificativa, 'MANUAL', session.userId, settings);
+    const resultado = await this.voidRange({ ...serie, de, ate, ano }, justificativa, 'MANUAL', session.userId, settings);
     switch (resultado.tipo) {
       case 'INUTILIZADA':
         return { inutilizacao: inutilizacaoView(resultado.registro), criada: true };
       case 'OCUPADA':
         return this.ocupada(serie, de, ate, resultado.numero, resultado.por);
       case 'PENDENTE':
-        throw new Refusal(Codes.INUTILIZACAO_PENDENTE, 'a SEFAZ não respondeu à inutilização; a tarefa agendada repete o mesmo pedido e registra o resultado', {
-          status: 503,
-          extra: { inutilizacaoId: resultado.registro._id },
-        });
+        throw voidingPending(resultado.registro._id);
       case 'RECUSADA':
-        throw new Refusal(Codes.INUTILIZACAO_REJEITADA, `inutilização recusada pelo autorizador: ${resultado.registro.cStat ?? ''} ${resultado.registro.motivo ?? ''}`.trim(), {
-          status: 422,
-          extra: { inutilizacaoId: resultado.registro._id, cStat: resultado.registro.cStat, motivo: resultado.registro.motivo },
-        });
+        throw voidingRefused(resultado.registro);
     }
-  }
-
-  private faixaRecusada(numero: number, motivo: MotivoFaixaRecusada): Refusal {
-    const porque = {
-      NAO_UTILIZADO: 'nunca foi tomado pela numeração (só se inutiliza número tomado e nunca autorizado)',
-      EM_USO: 'está em uso (documento autorizado, cancelado, denegado, pendente, ou de outra chave na SEFAZ)',
-      JA_INUTILIZADO: 'já foi inutilizado',
-    }[motivo];
-    return new Refusal(Codes.FAIXA_NAO_INUTILIZAVEL, `o número ${numero} ${porque}`, { status: 422, extra: { numero, motivo } });
   }
 
   /** Another voiding holds a number of the range: its outcome says what to answer. */
@@ -158,18 +78,15 @@ export class VoidingService {
     if (outra?.situacao === 'INUTILIZADA' && outra.de === de && outra.ate === ate && outra.modelo === serie.modelo && outra.serie === serie.serie) {
       return { inutilizacao: inutilizacaoView(outra), criada: false };
     }
-    if (outra?.situacao === 'INUTILIZADA') throw this.faixaRecusada(numero, 'JA_INUTILIZADO');
-    throw new Refusal(Codes.INUTILIZACAO_PENDENTE, `o número ${numero} está numa inutilização em andamento; consulte as inutilizações em instantes`, {
-      status: 409,
-      extra: { numero, inutilizacaoId: por },
-    });
+    if (outra?.situacao === 'INUTILIZADA') throw numberNotVoidable(numero, 'JA_INUTILIZADO');
+    throw voidingPending(por, numero);
   }
 
   /**
    * One voiding attempt of a range: record, claim every number, sign and store, send, record the outcome with
    * its event. Used by the on-demand request and the scheduled job alike.
    */
-  async inutilizarFaixa(
+  async voidRange(
     faixa: FaixaInutilizacao,
     justificativa: string,
     origem: InutilizacaoRecord['origem'],
@@ -179,22 +96,12 @@ export class VoidingService {
     // The issuer is the one that took the numbers (SEFAZ numbers per CNPJ): its documents say who, not today's
     // settings, which may name another establishment since.
     const emitentes = await this.deps.store.issuersOfNumbers(faixa, faixa.de, faixa.ate);
-    if (emitentes.length > 1) {
-      throw new Refusal(Codes.FAIXA_NAO_INUTILIZAVEL, `a faixa ${faixa.de}-${faixa.ate} tem números de mais de um emitente (${emitentes.map((e) => e.emitenteCnpj).join(', ')}); inutilize cada parte à parte`, {
-        status: 422,
-        extra: { numero: faixa.de, motivo: 'EMITENTES_DIFERENTES' },
-      });
-    }
+    if (emitentes.length > 1) throw rangeOfSeveralIssuers(faixa.de, faixa.ate, emitentes.map((e) => e.emitenteCnpj));
     const settings = emitentes.length === 1 ? null : (configuracao ?? (await this.deps.settings(faixa.companyId)));
     const cnpj = emitentes[0]?.emitenteCnpj ?? settings?.empresa.cnpj;
     const uf = emitentes[0]?.emitenteUf ?? settings?.empresa.uf;
-    if (!cnpj || !uf) {
-      throw new Refusal(Codes.CONFIGURACAO_INCOMPLETA, 'configuração fiscal incompleta: falta empresa.cnpj ou empresa.uf', {
-        status: 422,
-        extra: { faltando: [!cnpj && 'empresa.cnpj', !uf && 'empresa.uf'].filter(Boolean) },
-      });
-    }
-    const criadoEm = this.now();
+    if (!cnpj || !uf) throw incompleteSettings([!cnpj && 'empresa.cnpj', !uf && 'empresa.uf'].filter((campo): campo is string => typeof campo === 'string'));
+    const criadoEm = this.deps.clock();
     const registro: InutilizacaoRecord = {
       _id: `${serieKey(faixa)}|${faixa.de}-${faixa.ate}|${criadoEm.getTime().toString(36)}${randomInt(0, 1_000_000).toString(36)}`,
       companyId: faixa.companyId,
@@ -221,14 +128,14 @@ export class VoidingService {
     // Recorded first, so a claim of numbers always names a voiding that exists (a crash leaves it PENDENTE
     // and the job finishes it); then every number is claimed before anything is sent.
     await this.deps.store.createVoiding(registro);
-    return this.continuar(registro);
+    return this.resume(registro);
   }
 
   /**
    * Claims the voiding's numbers (again, for a resumed one: its own claims count), signs and stores the request
    * unless it was stored before, sends it, records the outcome.
    */
-  async continuar(registro: InutilizacaoRecord): Promise<ResultadoInutilizacao> {
+  async resume(registro: InutilizacaoRecord): Promise<ResultadoInutilizacao> {
     const serie: Serie = { companyId: registro.companyId, ambiente: registro.ambiente, modelo: registro.modelo, serie: registro.serie };
     const ocupado = await this.deps.store.claimVoidingNumbers(serie, registro.de, registro.ate, registro._id);
     if (ocupado !== null) {
@@ -236,11 +143,8 @@ export class VoidingService {
       await this.deps.store.dropVoiding(registro._id);
       return { tipo: 'OCUPADA', numero: ocupado, por };
     }
-    const autorizador = this.deps.autorizadores(registro.modelo, registro.ambiente);
-    if (!autorizador) {
-      await this.abandonar(registro);
-      throw new Refusal(Codes.AUTORIZADOR_INDISPONIVEL, `nenhum autorizador desta instalação inutiliza ${registro.modelo} em ${registro.ambiente}`, { status: 422 });
-    }
+    if (!this.deps.authorizers(registro.modelo, registro.ambiente)) await this.abandonar(registro);
+    const autorizador = authorizerFor(this.deps, registro.modelo, registro.ambiente, 'inutiliza');
     const pedido: Omit<PedidoInutilizacao, 'xmlAssinado'> = {
       companyId: registro.companyId,
       ambiente: registro.ambiente,
@@ -278,7 +182,7 @@ export class VoidingService {
       const recusa = { situacao: 'RECUSADA' as const, cStat: resposta.cStat, motivo: resposta.xMotivo };
       // The numbers are flagged before the record says RECUSADA, so whoever lists it sees them waiting for a person.
       if (registro.origem === 'AUTOMATICA') {
-        await this.deps.store.flagVoidingRefused(serie, registro.de, registro.ate, { inutilizacaoId: registro._id, cStat: resposta.cStat, em: this.now() });
+        await this.deps.store.flagVoidingRefused(serie, registro.de, registro.ate, { inutilizacaoId: registro._id, cStat: resposta.cStat, em: this.deps.clock() });
       }
       await this.deps.store.setVoiding(registro._id, recusa);
       await this.deps.store.releaseVoidingNumbers(registro._id);
@@ -287,7 +191,7 @@ export class VoidingService {
       return { tipo: 'RECUSADA', registro: { ...registro, xmlAssinado, ...recusa } };
     }
 
-    const inutilizadaEm = resposta.registradoEm ?? this.now();
+    const inutilizadaEm = resposta.registradoEm ?? this.deps.clock();
     const eventId = eventoInutilizacaoId(serie, registro.de, registro.ate);
     const evento: NumeracaoInutilizadaEvent = {
       eventId,
@@ -310,7 +214,7 @@ export class VoidingService {
       protocolo: resposta.protocolo,
       xml: resposta.xml,
       inutilizadaEm,
-      outbox: pendingEvent(Subjects.numeracaoInutilizada, eventId, evento, this.now()),
+      outbox: pendingEvent(Subjects.numeracaoInutilizada, eventId, evento, this.deps.clock()),
     };
     // The outcome and its event in one write on the voiding (whose numbers this attempt holds); the relay marks
     // the numbers INUTILIZADO before it publishes, and so does this process right away.
@@ -327,7 +231,7 @@ export class VoidingService {
     await this.deps.store.dropVoiding(registro._id);
   }
 
-  async listar(companyId: string, filtro: { modelo?: ModeloDocumento }, limite: number): Promise<InutilizacaoView[]> {
+  async list(companyId: string, filtro: { modelo?: ModeloDocumento }, limite: number): Promise<InutilizacaoView[]> {
     const registros = await this.deps.store.voidingsOf(companyId, filtro, limite);
     const aguardando = await this.deps.store.refusalsAwaitingDecision(registros.filter((r) => r.situacao === 'RECUSADA' && r.origem === 'AUTOMATICA').map((r) => r._id));
     return registros.map((r) => inutilizacaoView(r, aguardando.has(r._id)));

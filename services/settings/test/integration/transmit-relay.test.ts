@@ -5,8 +5,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects, type DestinoTransmissao, type SettingsTransmitReply } from '@erp/contracts';
 import { withCnpjCheckDigits } from '@erp/fiscal-rules';
 import { requestReply } from '@erp/kit';
-import { newCompanyId, rest, sessionFor, stackEnv } from '../../../test/support/env';
-import { criarPfx } from './support/certificados';
+import { newCompanyId, rest, sessionFor, stackEnv } from '../../../../test/support/env';
+import { criarPfx } from '../support/certificados';
 
 /**
  * The transmission relay's allow-list, against the stack's settings process over NATS (`settings.v1.transmit`)

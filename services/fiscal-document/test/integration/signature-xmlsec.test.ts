@@ -1,10 +1,10 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import forge from 'node-forge';
-import { xmlsec1Verifica } from '../../../test/support/xmlsec';
-import { montarChave } from '../src/domain/access-key';
-import { montarNfe, type DadosNfe } from '../src/xml/nfe-builder';
-import { eventoCancelamento } from '../src/xml/sefaz-messages';
-import { assinarXml } from '../src/xml/signature';
+import { xmlsec1Verifica } from '../../../../test/support/xmlsec';
+import { montarChave } from '../../src/domain/access-key';
+import { montarNfe, type DadosNfe } from '../../src/xml/nfe-builder';
+import { eventoCancelamento } from '../../src/xml/requests';
+import { assinarXml } from '../../src/xml/signature';
 
 /**
  * The signature checked by an implementation that shares nothing with the signer's (xml-crypto): xmlsec1

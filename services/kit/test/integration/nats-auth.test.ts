@@ -6,17 +6,17 @@ import path from 'node:path';
 import { AckPolicy, jetstream } from '@nats-io/jetstream';
 import { AuthorizationError, NoRespondersError, PermissionViolationError, RequestError } from '@nats-io/transport-node';
 import { Streams, Subjects } from '@erp/contracts';
-import { natsServerBinary } from '../../../scripts/stack/binaries';
-import { freePort, waitForPort } from '../../../scripts/stack/ports';
-import { createLogger } from '../src/logger';
-import { connectNats, ensureStream, type NatsConnection } from '../src/nats';
+import { natsServerBinary } from '../../../../scripts/stack/binaries';
+import { freePort, waitForPort } from '../../../../scripts/stack/ports';
+import { createLogger } from '../../src/logger';
+import { connectNats, ensureStream, type NatsConnection } from '../../src/nats';
 
 /**
  * The broker's permission table is deploy/nats/authorization.conf, the very file the deployment loads. This test
  * starts its own nats-server with that file (copied beside a minimal server config: an include is relative to the
  * including file) and proves the rules over real connections made by the kit.
  */
-const authorizationConf = path.resolve(__dirname, '../../../deploy/nats/authorization.conf');
+const authorizationConf = path.resolve(__dirname, '../../../../deploy/nats/authorization.conf');
 const users = ['token', 'ingestion', 'fiscal-document', 'tax-simulation', 'settings'] as const;
 type User = (typeof users)[number];
 const passwordEnv = (user: User) => `NATS_PASSWORD_${user.toUpperCase().replace('-', '_')}`;

@@ -1,6 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
-import { stackEnv } from '../../../test/support/env';
-import { createDocumentsStore, type DocumentsStore } from '../src/store/documents-store';
+import { stackEnv } from '../../../../test/support/env';
+import { createDocumentsStore, type DocumentsStore } from '../../src/store/documents-store';
 
 /**
  * The turns that let one settler at a time act on an open cancellation claim (a client's retry, the

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { stackEnv } from '../../../test/support/env';
+import { stackEnv } from '../../../../test/support/env';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 /** Starts the real settings process with this environment and returns how it ended (it must not stay up). */
 function start(env: Record<string, string>) {

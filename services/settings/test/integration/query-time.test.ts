@@ -1,7 +1,7 @@
 import mongoose, { type Connection } from 'mongoose';
 import { isQueryTimeout } from '@erp/kit';
-import { newCompanyId, stackEnv } from '../../../test/support/env';
-import { createSettingsStore } from '../src/store/settings-store';
+import { newCompanyId, stackEnv } from '../../../../test/support/env';
+import { createSettingsStore } from '../../src/store/settings-store';
 
 let db: Connection;
 beforeAll(async () => {
