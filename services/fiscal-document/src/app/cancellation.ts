@@ -1,8 +1,8 @@
 import { Subjects, type DocumentoCanceladoEvent, type Session } from '@erp/contracts';
 import { pendingEvent } from '@erp/kit';
 import { chaveValida } from '../domain/access-key';
-import { impedimentoCancelamento, prazoDoDocumento } from '../domain/cancellation';
-import { justificativaValida } from '../domain/document-input';
+import { impedimentoCancelamento, justificativaValida, prazoDoDocumento } from '../domain/cancellation';
+
 import { reais } from '../domain/money';
 import type { RespostaCancelamento } from '../authorizer/authorizer';
 import type { DocumentoRecord, FatoRecord } from '../store/document-model';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConfiguracaoFiscalCompartilhada, OperacaoTributavel, Session } from '@erp/contracts';
 import { competenciaDe, dataBrasilia } from '@erp/fiscal-rules';
 import { documentoId } from '../domain/document-id';
-import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/document-input';
+import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/emission-input';
 import { situacoesIcmsNaoTransmitidas } from '../domain/icms-situations';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';

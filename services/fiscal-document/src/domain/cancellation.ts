@@ -1,5 +1,5 @@
 import type { ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
-import { PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento } from '@erp/fiscal-rules';
+import { PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE, prazoCancelamento, temControle } from '@erp/fiscal-rules';
 
 /**
  * Can this document still be cancelled, and until when: the one rule read by the document's view (its
@@ -59,4 +59,11 @@ export function impedimentoCancelamento(doc: DocumentoCancelavel, agora: Date, p
     return agora.getTime() >= prazo.getTime() ? { motivo: 'PRAZO_EXPIRADO', prazo } : null;
   }
   return cancelavelAte(doc, agora) ? null : { motivo: 'PRAZO_EXPIRADO', prazo: prazoDoDocumento(doc) };
+}
+
+/** The justification of a cancellation (or voiding): 15 to 255 characters after trimming (spec 4.2, XSD `TJust`). */
+export function justificativaValida(valor: unknown): string | null {
+  if (typeof valor !== 'string') return null;
+  const limpa = valor.trim();
+  return limpa.length >= 15 && limpa.length <= 255 && !temControle(limpa) ? limpa : null;
 }

@@ -2,7 +2,7 @@ import { FiscalDocumentErrorCodes, Refusal, Subjects, type PedidoFaturadoEvent, 
 import { consumeEvents, type EventConsumer, type FiscalSettingsReader, type Logger, type NatsConnection } from '@erp/kit';
 import type { Connection } from 'mongoose';
 import type { Emission } from '../app/emission';
-import type { ModalidadeFrete } from '../domain/document-input';
+import type { ModalidadeFrete } from '../domain/emission-input';
 
 /** Automatic emission issues as this user (the audit trail names it). */
 export const AUTOMATIC_EMISSION_USER = 'emissao-automatica';

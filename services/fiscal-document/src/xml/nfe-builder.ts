@@ -3,7 +3,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { Ambiente, Tributo } from '@erp/contracts';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
 import { dec2, decN, percentual, texto } from './format';
-import type { EnderecoDestinatario } from '../domain/document-input';
+import type { EnderecoDestinatario } from '../domain/emission-input';
 
 /**
  * The NF-e / NFC-e 4.00 XML (layout PL_010, NT 2025.002-RTC v1.30 groups), built element by element with
