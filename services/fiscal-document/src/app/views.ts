@@ -1,37 +1,10 @@
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { DocumentoFiscal, ModeloDocumento } from '@erp/contracts';
 import { cancelavelAte } from '../domain/cancellation';
 import { reais } from '../domain/money';
 import type { DocumentoRecord, InutilizacaoRecord } from '../store/document-model';
 
-/** A fiscal document as GraphQL and REST show it (money in reais, dates as instants). */
-export interface DocumentoFiscalView {
-  id: string;
-  referencia: string;
-  modelo: ModeloDocumento;
-  serie: number;
-  numero: number;
-  chaveAcesso: string;
-  situacao: SituacaoDocumento;
-  ambiente: string;
-  emitidoEm: Date;
-  autorizadoEm: Date | null;
-  protocolo: string | null;
-  cStat: string | null;
-  motivo: string | null;
-  emitenteCnpj: string;
-  destinatarioDocumento: string | null;
-  valorTotal: number;
-  impostos: { tributo: string; base: number; aliquota: number; valor: number; informativo: boolean }[];
-  simplesRemessa: boolean;
-  prazoCancelamento: Date | null;
-  canceladoEm: Date | null;
-  justificativaCancelamento: string | null;
-  protocoloCancelamento: string | null;
-  entregueEm: Date | null;
-  servicoIniciadoEm: Date | null;
-  competencia: string | null;
-  modalidadeFrete: number | null;
-}
+/** A fiscal document as GraphQL and REST show it: the contract's one declaration (`documentoFiscalSchema`). */
+export type DocumentoFiscalView = DocumentoFiscal;
 
 export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscalView {
   return {

@@ -1,4 +1,4 @@
-import { ModelosDocumento, type CampoInvalido, type ModeloDocumento } from '@erp/contracts';
+import { CAMPOS_EMISSAO, ModelosDocumento, type CampoInvalido, type ModeloDocumento } from '@erp/contracts';
 import { CamposInvalidos, camposDesconhecidos, competenciaDe, ehObjeto, lerTexto, vazio } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
@@ -15,9 +15,6 @@ import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, typ
 
 export type ResultadoValidacao = { ok: true; valor: EmissaoValida } | { ok: false; campos: CampoInvalido[] };
 
-/** The input's fields (GraphQL refuses others by its type; REST the same way here). */
-const CAMPOS = ['referencia', 'modelo', 'serie', 'destinatario', 'itens', 'chaveCteReferenciada', 'chavesNfeTransportadas', 'competencia', 'modalidadeFrete'];
-
 function lerChave(erros: CamposInvalidos, valor: unknown, campo: string, modeloEsperado: string, nome: string): string | null {
   if (typeof valor !== 'string' || !chaveValida(valor.trim().toUpperCase())) {
     return erros.add(campo, 'chave_invalida', 'deve ser uma chave de acesso de 44 caracteres com dígito verificador correto') ?? null;
@@ -30,7 +27,8 @@ function lerChave(erros: CamposInvalidos, valor: unknown, campo: string, modeloE
 export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): ResultadoValidacao {
   const erros = new CamposInvalidos();
   if (!ehObjeto(entrada)) return { ok: false, campos: [{ campo: '', regra: 'tipo', erro: 'o corpo deve ser um objeto com a emissão' }] };
-  camposDesconhecidos(erros, entrada, '', CAMPOS);
+  // The contract declares the fields (GraphQL refuses others by its type; REST the same way here).
+  camposDesconhecidos(erros, entrada, '', CAMPOS_EMISSAO);
   const referencia = lerTexto(erros, entrada.referencia, 'referencia', { obrigatorio: true, max: REFERENCIA_MAX });
   const modelo = (ModelosDocumento as readonly unknown[]).includes(entrada.modelo) ? (entrada.modelo as ModeloDocumento) : null;
   if (!modelo) erros.add('modelo', 'modelo_invalido', `deve ser um de ${ModelosDocumento.join(', ')}`);
