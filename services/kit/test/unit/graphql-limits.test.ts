@@ -96,9 +96,9 @@ describe('graphql limits - each ceiling, checked before validation', () => {
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {
     const levels = 40;
     const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i === levels - 1 ? 'nome' : `...F${i + 1} ...F${i + 1}`} }`).join(' ');
-    const started = Date.now();
+    // 2^40 fields once expanded: an expansion would never end, so answering at all (within jest's timeout) proves
+    // the size was computed without expanding them.
     expect(checkOperation(schema, { query: `{ ...F0 } ${fragments}` }, { ...limits, maxTokens: 2_000 })?.codigo).toBe('CUSTO_EXCEDIDO');
-    expect(Date.now() - started).toBeLessThan(200);
   });
 
   it('graphql limits - a fragment cycle ends the checks (refused, or left to validation), an unknown fragment is left to validation', () => {
