@@ -7,7 +7,7 @@ import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
-import { readConfig } from './config';
+import { readConfig, responsavelTecnicoDe } from './config';
 import { prazoInutilizacao } from './domain/inutilizacao';
 import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
@@ -57,6 +57,7 @@ void bootService({
             log,
             intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
             maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
+            responsavelTecnico: responsavelTecnicoDe(config),
           })
         : null;
     // SEFAZ serves NF-e and NFC-e; the CT-e and NFS-e have no real transmission yet, so outside production they
