@@ -41,6 +41,8 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       valorCentavos: item.valorCentavos,
       cst: item.cst,
       csosn: item.csosn,
+      cest: item.cest ?? null,
+      icmsStRetido: item.icmsStRetido ?? null,
       impostos: porItem[i]?.linhas ?? [],
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,

@@ -1,5 +1,6 @@
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
+import { ehConsumidorFinal } from '../../domain/final-consumer';
 import { texto } from '../format';
 import { NOME_HOMOLOGACAO, VERSAO_PROCESSO, type DadosNfe } from './types';
 
@@ -10,11 +11,6 @@ function destinoOperacao(dados: DadosNfe): string {
   return uf && uf !== dados.emitente.endereco.uf ? '2' : '1';
 }
 
-/** Whether the buyer is the final consumer (`indFinal` 1): an NFC-e, a CPF, or a CNPJ without IE. */
-export function consumidorFinal(dados: DadosNfe): boolean {
-  const d = dados.destinatario;
-  return dados.modelo === 'NFCE' || !d || d.tipoDocumento === 'CPF' || !d.inscricaoEstadual;
-}
 
 export function escreverIde(inf: XMLBuilder, dados: DadosNfe): void {
   const { chave } = dados;
@@ -35,7 +31,7 @@ export function escreverIde(inf: XMLBuilder, dados: DadosNfe): void {
   ide.ele('cDV').txt(chave.slice(43));
   ide.ele('tpAmb').txt(dados.ambiente === 'HOMOLOGAÇÃO' ? '2' : '1');
   ide.ele('finNFe').txt('1');
-  ide.ele('indFinal').txt(consumidorFinal(dados) ? '1' : '0');
+  ide.ele('indFinal').txt(ehConsumidorFinal(dados.modelo, dados.destinatario) ? '1' : '0');
   ide.ele('indPres').txt(nfce ? '1' : '9');
   ide.ele('indIntermed').txt('0');
   ide.ele('procEmi').txt('0');
