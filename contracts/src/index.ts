@@ -11,5 +11,7 @@ export * from './email';
 export * from './directory';
 export * from './settings';
 export * from './tax';
+export * from './tax-codes';
+export * from './finance';
 export * from './fiscal';
 export * from './transmission';

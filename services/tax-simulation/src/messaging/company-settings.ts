@@ -3,8 +3,9 @@ import { requestReply, type Logger, type NatsConnection } from '@erp/kit';
 import type { OpcoesSimulacao } from '../domain';
 
 /**
- * The company's fiscal settings that act as simulation defaults: regime, UF and effective DAS rate, its own
- * due days (ICMS, ISS, CBS, IBS, IS) and its CBS/IBS reference rates per year.
+ * The company's fiscal settings that act as simulation defaults: regime, UF, effective DAS rate, start of activity
+ * and usual LC 116 item (its NFS-e settings), its own due days (ICMS, ISS, CBS, IBS, IS) and its CBS/IBS reference
+ * rates per year.
  */
 export type CompanyDefaults = (companyId: string) => Promise<OpcoesSimulacao>;
 
@@ -33,10 +34,10 @@ export function companyDefaultsOverNats(nc: NatsConnection, log: Logger, timeout
       log.error({ codigo: reply.codigo, companyId }, 'settings.v1.get refused');
       throw unavailable();
     }
-    const { regimeTributario, uf, aliquotaDas } = reply.configuracao.empresa;
+    const { regimeTributario, uf, aliquotaDas, inicioAtividade } = reply.configuracao.empresa;
     const { icms, iss, cbs, ibs, is } = reply.configuracao.vencimentos;
     return {
-      empresa: { regime: regimeTributario, uf, aliquotaDas },
+      empresa: { regime: regimeTributario, uf, aliquotaDas, inicioAtividade, codigoServico: reply.configuracao.nfse.codigoServico },
       vencimentos: { ICMS: icms, ISS: iss, CBS: cbs, IBS: ibs, IS: is },
       aliquotasReferencia: Object.fromEntries(reply.configuracao.aliquotasReferencia.map(({ ano, ...aliquotas }) => [String(ano), aliquotas])),
     };
