@@ -34,7 +34,7 @@ export const ALIQUOTAS_INTERNAS_ICMS: readonly AliquotaInternaIcms[] = [
     fcpGeral: percentual('0'),
     vigenciaInicio: '2025-01-01',
     vigenciaFim: '2026-03-31',
-    fonte: 'Lei AL 5.900/1996 art. 17 I b, redação anterior à Lei AL 9.776/2025 (19%, segundo as mesmas consultorias)',
+    fonte: 'Lei AL 5.900/1996 art. 17 I b, redação anterior à Lei AL 9.776/2025 (19%, segundo as mesmas consultorias — NÃO conferida no texto da lei)',
     confirmacao: 'SECUNDARIA',
   },
   {
