@@ -370,7 +370,7 @@ const PATHS: Record<string, Record<string, Operation>> = {
       parameters: [param('Id')],
       pathParams: true,
       ok: { 200: { description: 'A simulação com os títulos', schema: success(ref('SimulacaoImposto')) } },
-      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'], 409: ['COMPARACAO_JA_PROVISIONADA'], 503: ['SERVICO_INDISPONIVEL'] },
+      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'], 409: ['REGIME_DIFERENTE_DA_EMPRESA', 'COMPARACAO_JA_PROVISIONADA'], 503: ['SERVICO_INDISPONIVEL'] },
     },
   },
 };
