@@ -47,6 +47,6 @@ export const REGIMES_ESPECIAIS_IPI: readonly RegimeEspecialIpi[] = [
       'o preço de venda no varejo por vintena (base da alíquota ad valorem de 66,7%) e o número de vintenas (R$ 2,25 por vintena)',
     vigenciaInicio: '2011-12-15',
     vigenciaFim: null,
-    fonte: 'regime especial da Lei 12.546/2011 arts. 14 a 20, alíquotas do Decreto 12.127/2024 (segundo a issue da auditoria; o decreto não foi relido aqui)',
+    fonte: 'regime especial da Lei 12.546/2011 arts. 14 a 20, alíquotas do Decreto 12.127/2024 (lei e decreto não relidos aqui)',
   },
 ];
