@@ -129,7 +129,8 @@ function difal(c: Coletor, o: Operacao): void {
     return;
   }
   if (!ehOperacaoDifal(o) || o.regime === 'SIMPLES_NACIONAL' || o.dataIso === undefined) return;
-  if (combustivelMonofasico(o.ncm, o.dataIso)) return;
+  // From 2033 there is no ICMS, hence no DIFAL; a fuel resold carries no ICMS of its own.
+  if (emVigor(FASES_TRANSICAO, o.dataIso)?.fatorIcmsIss === null || combustivelMonofasico(o.ncm, o.dataIso)) return;
   const destino = o.ufDestino!;
   if (DESTINOS_BASE_DUPLA.has(destino)) {
     c.erro(

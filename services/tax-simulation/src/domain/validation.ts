@@ -128,7 +128,8 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
     ufOrigem,
     ufDestino,
     exportacao,
-    consumidorFinal: extras.consumidorFinal,
+    // An NFC-e is always a sale to the final consumer.
+    consumidorFinal: tipoDocumento === 'NFCE' || extras.consumidorFinal,
     contribuinte: extras.contribuinte,
   });
   // The first month's RBT12 is that month's revenue x 12 (LC 123 art. 18 §2º): a zero RBT12 needs the start date.

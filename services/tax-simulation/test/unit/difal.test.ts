@@ -65,6 +65,9 @@ describe('DIFAL - sale to a final consumer who is not an ICMS taxpayer in anothe
     expect(codigos({ ...consumidor, cst: '40' })).toEqual([['cst', 'DIFAL_NAO_MODELADO']]);
     expect(codigos({ tipoDocumento: 'CTE', cfop: '6353', ...consumidor })).toEqual([['destinatarioContribuinteIcms', 'DIFAL_NAO_MODELADO']]);
     expect(codigos({ destinatarioContribuinteIcms: false })).toEqual([['consumidorFinal', 'CAMPOS_INCOERENTES']]);
+    // An NFC-e is always to the final consumer; from 2033 there is no ICMS and so no DIFAL to refuse.
+    expect(codigos({ tipoDocumento: 'NFCE', ufDestino: 'SP', cfop: '5102', destinatarioContribuinteIcms: false })).toEqual([]);
+    expect(codigos({ ...consumidor, ufDestino: 'MG', dataOperacao: '2033-02-01' })).toEqual([]);
   });
 
   it('tax.v1.calculate - each item of a document carries its own ICMSUFDest figures', () => {
