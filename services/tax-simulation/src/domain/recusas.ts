@@ -36,9 +36,17 @@ export function ehMercadoria(tipo: TipoDocumento | undefined): boolean {
   return tipo === 'NFE' || tipo === 'NFCE';
 }
 
+const porNcm = <T extends { ncm: string }>(lista: readonly T[]): ReadonlyMap<string, readonly T[]> => {
+  const mapa = new Map<string, T[]>();
+  for (const item of lista) mapa.set(item.ncm, [...(mapa.get(item.ncm) ?? []), item]);
+  return mapa;
+};
+const COMBUSTIVEIS_POR_NCM = porNcm(COMBUSTIVEIS_MONOFASICOS);
+const REGIMES_IPI_POR_NCM = porNcm(REGIMES_ESPECIAIS_IPI);
+
 /** The fuel the engine models for resale, in force on the date, or undefined. */
 export function combustivelMonofasico(ncm: string | null | undefined, dataIso: string) {
-  return ncm ? emVigor(COMBUSTIVEIS_MONOFASICOS.filter((c) => c.ncm === ncm), dataIso) : undefined;
+  return ncm ? emVigor(COMBUSTIVEIS_POR_NCM.get(ncm) ?? [], dataIso) : undefined;
 }
 
 /** A sale the DIFAL of EC 87/2015 applies to: an NF-e to a final consumer who is not a taxpayer, in another state. */
@@ -82,11 +90,12 @@ function situacao(c: Coletor, o: Operacao): void {
 
 function ipiEspecial(c: Coletor, o: Operacao): void {
   if (o.tipoDocumento !== 'NFE' || o.ncm === undefined || o.dataIso === undefined || o.exportacao) return;
-  const regime = emVigor(REGIMES_ESPECIAIS_IPI.filter((r) => r.ncm === o.ncm), o.dataIso);
+  const regime = emVigor(REGIMES_IPI_POR_NCM.get(o.ncm) ?? [], o.dataIso);
+  if (!regime) return;
   const fase = emVigor(FASES_TRANSICAO, o.dataIso);
   // From 2027 the IPI is zero but for products incentivised in the Manaus free-trade zone (ADCT art. 126 III).
   const cobrado = fase !== undefined && (!fase.ipiZeradoExcetoZfm || o.produtoZfm);
-  if (regime && cobrado) {
+  if (cobrado) {
     c.erro('ncm', 'REGIME_ESPECIAL_IPI', `NCM ${o.ncm} (${regime.descricao}) tem IPI em regime especial (${regime.fonte}): o cálculo precisa de ${regime.falta}, que a simulação não recebe.`);
   }
 }

@@ -64,6 +64,7 @@ export function limitesDoAno(a: Apuracao, faixa: number): string | null {
   const limite = vigenteObrigatorio(LIMITES_SIMPLES, e.dataIso);
   const sublimite = vigenteObrigatorio(SUBLIMITES_SIMPLES, e.dataIso);
   if (sublimite.premissa) a.premissa(`Sublimite do ICMS e do ISS de ${textoReais(sublimite.sublimiteCentavos)} (${sublimite.fonte}).`);
+  if (receita <= Math.min(limite.limiteCentavos, sublimite.sublimiteCentavos)) return null;
   const tolerado = (centavos: number) => centavos + aplicar(centavos, limite.tolerancia);
   if (receita > tolerado(limite.limiteCentavos)) {
     return (
