@@ -5,7 +5,7 @@ import { apurarIcms } from './icms';
 import { apurarIss } from './iss';
 import { aplicar, somar, ZERO } from './fraction';
 import { ehExportacao } from './operacao';
-import { ateLimite, limitesDoAno, receitaDaAliquota } from './simples-receita';
+import { ateLimite, limitesDoAno, type ReceitaDaAliquota } from './simples-receita';
 import { FONTE_DAS, FONTE_ISS_RETIDO, aliquotaEfetiva, faixaDe, partesDaAliquota, repartir, type ForaDoDas, type Parte } from './simples-tabelas';
 import { textoPercentual, textoReais } from './text';
 import { type AnexoSimples } from './types';
@@ -16,11 +16,9 @@ import { vigeEm } from './validity';
  * effective rate and its split, less the shares this operation leaves out (`ForaDoDas`) and, with the ISS withheld by
  * the taker, the ISS share. Above the sublimit (band 6) ICMS and ISS leave the DAS and follow the normal rules.
  */
-export function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, fora: ForaDoDas): void {
+export function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, receita: ReceitaDaAliquota, fora: ForaDoDas): void {
   const e = a.entrada;
-  const receita = receitaDaAliquota(a, e.rbt12Centavos);
   const tabela = ANEXOS[anexo];
-  if (receita === null) throw new Error('porAnexo sem receita da alíquota');
   const rbt12 = receita.rbt12;
   const faixa = faixaDe(tabela, rbt12);
   const efetiva = aliquotaEfetiva(faixa, rbt12);

@@ -5,7 +5,7 @@ import { type FaseTransicao } from './data/transicao';
 import { aplicar, ZERO } from './fraction';
 import { ehExportacao, revendaDeCombustivel, temDifal } from './operacao';
 import { porAnexo } from './simples-anexo';
-import { limitesDoAno, noMesDeInicio } from './simples-receita';
+import { limitesDoAno, receitaDaAliquota } from './simples-receita';
 import { FONTE_DAS, FONTE_ISS_RETIDO, type ForaDoDas } from './simples-tabelas';
 import { situacaoDoItem } from './situacao';
 import { type TributoPartilha } from './types';
@@ -58,8 +58,9 @@ export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
   }
   const fora = foraDoDas(a);
   const anexo = e.anexo;
-  if (anexo !== null && (e.rbt12Centavos !== null || noMesDeInicio(a))) {
-    porAnexo(a, fase, anexo, fora);
+  const receita = anexo !== null ? receitaDaAliquota(a, e.rbt12Centavos) : null;
+  if (anexo !== null && receita !== null) {
+    porAnexo(a, fase, anexo, receita, fora);
     return;
   }
   if (anexo !== null || e.rbt12Centavos !== null) {

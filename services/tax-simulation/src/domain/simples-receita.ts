@@ -20,11 +20,6 @@ function mesesDeAtividade(a: Apuracao): number | null {
   return inicio === null ? null : (ano - inicio.ano) * 12 + (mes - inicio.mes);
 }
 
-/** Without RBT12 the rate can still be read in the month of start (the month's revenue x 12). */
-export function noMesDeInicio(a: Apuracao): boolean {
-  return mesesDeAtividade(a) === 0;
-}
-
 /**
  * The RBT12 of the rate (`INICIO_ATIVIDADE_SIMPLES`): in the month of start, that month's revenue x 12
  * (`receitaBrutaMes`, else this operation's value, an assumption the result names); in the 11 months after, the
