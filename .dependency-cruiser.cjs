@@ -118,10 +118,10 @@ module.exports = {
     {
       name: 'unit-tests-need-no-stack',
       comment:
-        'A test under test/unit/ or test/domain/ runs without the stack (npm run test:unit): no stack harness, ' +
+        'A test under test/unit/ runs without the stack (npm run test:unit): no stack harness, ' +
         'no database or broker client, no child process. A test that needs them lives anywhere else.',
       severity: 'error',
-      from: { path: '(^|/)test/(unit|domain)/' },
+      from: { path: '(^|/)test/unit/' },
       to: {
         path: [
           '^test/support/',

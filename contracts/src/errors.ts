@@ -24,9 +24,6 @@ export const IngestionErrorCodes = {
   TIPO_CONTEUDO_INVALIDO: 'TIPO_CONTEUDO_INVALIDO',
   CODIFICACAO_NAO_SUPORTADA: 'CODIFICACAO_NAO_SUPORTADA',
   SERVICO_INDISPONIVEL: 'SERVICO_INDISPONIVEL',
-  /** GraphQL paging of the import history and records. */
-  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
-  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /** The company already has as many history/records reads running and waiting as one company may. */
   CONSULTAS_SIMULTANEAS_DEMAIS: 'CONSULTAS_SIMULTANEAS_DEMAIS',
   /** A history/records read hit its database time limit. */
@@ -61,6 +58,10 @@ export const CommonErrorCodes = {
   TEMPO_ESGOTADO: 'TEMPO_ESGOTADO',
   /** The company already has as many expensive reads (lists, pages, files) running and waiting as one company may (REST 429). */
   CONSULTAS_SIMULTANEAS_DEMAIS: 'CONSULTAS_SIMULTANEAS_DEMAIS',
+  /** A page size (`primeiros`) outside 1..200, on every paged list (the kit's `pageSize`). */
+  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
+  /** A page cursor (`depois`) that is not the `proximo` of a page of the same list (the kit's `decodeCursor`). */
+  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
 } as const;
 
 /**

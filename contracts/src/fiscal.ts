@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { ModelosDocumento, type ModeloDocumento } from './tax';
+import { destinatarioEntradaSchema, itemPedidoSchema } from './emission';
 
 /** Codes of the fiscal-document REST and GraphQL surface. */
 export const FiscalDocumentErrorCodes = {
@@ -25,8 +26,6 @@ export const FiscalDocumentErrorCodes = {
    * (`tenteNovamenteEmSegundos`). DOCUMENTO_JA_CANCELADO is only for a cancellation that is recorded.
    */
   CANCELAMENTO_EM_ANDAMENTO: 'CANCELAMENTO_EM_ANDAMENTO',
-  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
-  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /** SEFAZ denied the use of the NF-e (cStat 110, 301, 302): the number is used, the document kept as DENEGADO. */
   DOCUMENTO_DENEGADO: 'DOCUMENTO_DENEGADO',
   /** SEFAZ did not answer a cancellation; the reconciliation (or the same request again) confirms it by a query. */
@@ -47,12 +46,6 @@ export const FiscalDocumentErrorCodes = {
   DANFE_INDISPONIVEL: 'DANFE_INDISPONIVEL',
 } as const;
 
-/**
- * `PENDENTE`: transmitted and SEFAZ's answer is not known yet (timeout, connection lost); it is resolved by a
- * protocol query, never by a new number. `DENEGADO`: SEFAZ denied its use (the number is spent, not voided).
- */
-export const SituacoesDocumento = ['AUTORIZADO', 'CANCELADO', 'REJEITADO', 'DENEGADO', 'PENDENTE'] as const;
-export type SituacaoDocumento = (typeof SituacoesDocumento)[number];
 
 /**
  * Event `ERP_NFE_CANCELADA` on `fiscal.v1.ERP_NFE_CANCELADA` (JetStream, `Nats-Msg-Id` = `eventId`): a fiscal
@@ -202,39 +195,8 @@ export const numeracaoInutilizadaEventSchema = Joi.object<NumeracaoInutilizadaEv
 export const pedidoFaturadoEventSchema = Joi.object<PedidoFaturadoEvent>({
   pedidoId: Joi.string().min(1).max(60).required(),
   companyId: Joi.string().min(1).max(200).required(),
-  destinatario: Joi.object({
-    documento: Joi.string().required(),
-    nome: Joi.string(),
-    uf: Joi.string(),
-    codigoMunicipio: Joi.string(),
-    inscricaoEstadual: Joi.string(),
-    endereco: Joi.object({
-      logradouro: Joi.string().required(),
-      numero: Joi.string().required(),
-      complemento: Joi.string(),
-      bairro: Joi.string().required(),
-      municipio: Joi.string().required(),
-      cep: Joi.string().required(),
-      telefone: Joi.string(),
-    }),
-  }).required(),
-  itens: Joi.array()
-    .items(
-      Joi.object({
-        codigo: Joi.string().required(),
-        descricao: Joi.string().required(),
-        quantidade: Joi.number().required(),
-        valorUnitario: Joi.number().required(),
-        unidade: Joi.string(),
-        ncm: Joi.string(),
-        cfop: Joi.string(),
-        cst: Joi.string(),
-        csosn: Joi.string(),
-      }),
-    )
-    .min(1)
-    .max(990)
-    .required(),
+  destinatario: destinatarioEntradaSchema.required(),
+  itens: Joi.array().items(itemPedidoSchema).min(1).max(990).required(),
   modalidadeFrete: Joi.string()
     .valid(...ModalidadesFrete)
     .required(),

@@ -1,17 +1,189 @@
-export * from './subjects';
-export * from './registry';
-export * from './session';
-export * from './errors';
-export * from './refusal';
-export * from './entities';
-export * from './token';
-export * from './codec';
-export * from './digest';
-export * from './email';
-export * from './directory';
-export * from './settings';
-export * from './tax';
-export * from './tax-codes';
-export * from './finance';
-export * from './fiscal';
-export * from './transmission';
+/**
+ * The contracts' public surface: everything that crosses a service boundary (NATS subjects and payloads, the
+ * REST/GraphQL wire shapes, the stable error codes and the one refusal type), named here one by one.
+ */
+export {
+  Streams,
+  Subjects,
+  type Subject,
+} from './subjects';
+export {
+  eventContracts,
+  requestContracts,
+  type EventContracts,
+  type EventOf,
+  type EventSubject,
+  type ReplyOf,
+  type RequestContracts,
+  type RequestOf,
+  type RequestSubject,
+} from './registry';
+export {
+  DevSession,
+  SessionClaims,
+  SessionRoles,
+  type Session,
+  type SessionRole,
+} from './session';
+export {
+  CommonErrorCodes,
+  DirectoryErrorCodes,
+  GraphqlLimitErrorCodes,
+  IngestionErrorCodes,
+  MessagingErrorCodes,
+  TokenAdminErrorCodes,
+  TokenErrorCodes,
+  type TokenErrorCode,
+} from './errors';
+export {
+  isRefusal,
+  Refusal,
+  type CampoInvalido,
+} from './refusal';
+export {
+  IngestionEntities,
+  isIngestionEntity,
+  type IngestionEntity,
+} from './entities';
+export {
+  authenticateReplySchema,
+  authenticateRequestSchema,
+  isTokenExpired,
+  TOKEN_VALUE_PREFIX,
+  tokenChangedEventSchema,
+  TokenChangeKinds,
+  TokenModes,
+  TokenStatuses,
+  type AuthenticateReply,
+  type AuthenticateRequest,
+  type TokenChangedEvent,
+  type TokenIdentity,
+  type TokenMode,
+  type TokenStatus,
+} from './token';
+export {
+  ContractViolation,
+  decode,
+  encode,
+  failureReplySchema,
+  type FailureReply,
+} from './codec';
+export {
+  sha256Hex,
+} from './digest';
+export {
+  EMAIL_MAX_LENGTH,
+  isEmail,
+  normalizeEmail,
+} from './email';
+export {
+  DIRECTORY_LOOKUP_MAX_EMAILS,
+  usersLookupReplySchema,
+  usersLookupRequestSchema,
+  type UsersLookupReply,
+  type UsersLookupRequest,
+} from './directory';
+export {
+  AjustesVencimento,
+  AlgoritmosAssinatura,
+  Ambientes,
+  ANOS_ALIQUOTA_REFERENCIA,
+  ASSINATURA_MAX_BYTES,
+  configuracaoCompartilhadaSchema,
+  MASCARA_SENHA,
+  PRIMEIRO_ANO_IBS_REFERENCIA,
+  RegimesTributarios,
+  settingsChangedEventSchema,
+  SettingsErrorCodes,
+  settingsGetReplySchema,
+  settingsGetRequestSchema,
+  settingsSignReplySchema,
+  settingsSignRequestSchema,
+  SignErrorCodes,
+  TributosVencimentoEmpresa,
+  type AjusteVencimento,
+  type AlgoritmoAssinatura,
+  type AliquotaReferenciaAno,
+  type Ambiente,
+  type CertificadoA1Info,
+  type ConfiguracaoFiscal,
+  type ConfiguracaoFiscalCompartilhada,
+  type EmpresaFiscal,
+  type EnderecoEmpresa,
+  type NfseSemSegredo,
+  type ParametrosFiscais,
+  type PrazosCancelamento,
+  type RegimeTributario,
+  type RegraVencimento,
+  type SettingsChangedEvent,
+  type SettingsGetReply,
+  type SettingsGetRequest,
+  type SettingsSignReply,
+  type SettingsSignRequest,
+  type VencimentosEmpresa,
+} from './settings';
+export {
+  ModelosDocumento,
+  TAX_CALCULATE_MAX_OPERACOES,
+  taxCalculateReplySchema,
+  taxCalculateRequestSchema,
+  TaxErrorCodes,
+  Tributos,
+  type CampoSimulacaoInvalido,
+  type DifalCalculado,
+  type LinhaImpostoCalculada,
+  type ModeloDocumento,
+  type OperacaoTributavel,
+  type ResultadoCalculo,
+  type TaxCalculateReply,
+  type TaxCalculateRequest,
+  type Tributo,
+} from './tax';
+export {
+  CodigosCampoSimulacao,
+  type CodigoCampoSimulacao,
+} from './tax-codes';
+export {
+  contaPagarSolicitadaSchema,
+  Credores,
+  type ContaPagarSolicitada,
+  type Credor,
+} from './finance';
+export {
+  documentoAutorizadoEventSchema,
+  documentoCanceladoEventSchema,
+  FiscalDocumentErrorCodes,
+  ModalidadesFrete,
+  numeracaoInutilizadaEventSchema,
+  OrigensInutilizacao,
+  pedidoFaturadoEventSchema,
+  type DocumentoAutorizadoEvent,
+  type DocumentoCanceladoEvent,
+  type NumeracaoInutilizadaEvent,
+  type PedidoFaturadoEvent,
+} from './fiscal';
+export {
+  CAMPOS_EMISSAO,
+  destinatarioEntradaSchema,
+  documentoFiscalSchema,
+  emissaoDocumentoSchema,
+  enderecoEntradaSchema,
+  itemEntradaSchema,
+  itemPedidoSchema,
+  SituacoesDocumento,
+  type DocumentoFiscal,
+  type SituacaoDocumento,
+} from './emission';
+export {
+  ModelosSefaz,
+  ServicosSefaz,
+  settingsTransmitReplySchema,
+  settingsTransmitRequestSchema,
+  TRANSMISSAO_MAX_BYTES,
+  TransmitErrorCodes,
+  type DestinoTransmissao,
+  type ModeloSefaz,
+  type ServicoSefaz,
+  type SettingsTransmitReply,
+  type SettingsTransmitRequest,
+} from './transmission';

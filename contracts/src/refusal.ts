@@ -25,6 +25,16 @@ export class Refusal extends Error {
   }
 }
 
+/**
+ * The one public field-error shape (REST `campos`, GraphQL `extensions.campos`), of every validator: the dotted
+ * path with indexes (`itens[0].ncm`), the rule it broke (a stable code, for programs), a sentence for people.
+ */
+export interface CampoInvalido {
+  campo: string;
+  regra: string;
+  erro: string;
+}
+
 export function isRefusal(error: unknown): error is Refusal {
   return error instanceof Refusal;
 }

@@ -186,13 +186,6 @@ export const SettingsErrorCodes = {
   VERSAO_ESPERADA_INVALIDA: 'VERSAO_ESPERADA_INVALIDA',
 } as const;
 
-/** One refused field of a PUT: dotted path, the rule it broke (stable), and a message for people. */
-export interface CampoInvalido {
-  campo: string;
-  regra: string;
-  erro: string;
-}
-
 // ---- settings.v1.get ----
 
 export interface SettingsGetRequest {

@@ -172,9 +172,6 @@ export interface CampoSimulacaoInvalido {
 export const TaxErrorCodes = {
   SIMULACAO_INVALIDA: 'SIMULACAO_INVALIDA',
   SIMULACAO_NAO_ENCONTRADA: 'SIMULACAO_NAO_ENCONTRADA',
-  /** GraphQL paging of `simulacoesImposto`: `primeiros` outside 1..200, or a `depois` this list did not hand out. */
-  PRIMEIROS_INVALIDO: 'PRIMEIROS_INVALIDO',
-  CURSOR_INVALIDO: 'CURSOR_INVALIDO',
   /**
    * 409: another regime of the same `compararRegimes` was already provisioned (the company pays its taxes under one
    * regime; a second set of titles would double them). `simulacaoProvisionada` names the one provisioned.

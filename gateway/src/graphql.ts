@@ -1,26 +1,12 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { ApolloServer } from '@apollo/server';
 import { ApolloGateway } from '@apollo/gateway';
-import fetch from 'node-fetch';
 import { SubgraphDataSource } from './subgraph-source';
+import type { UpstreamFetch } from './upstream-fetch';
 import { mountGraphqlServer, verifiedSession, type FastifyInstance, type GraphqlLimits, type Logger, type SessionVerifier } from '@erp/kit';
 
 interface GatewayContext extends Record<string, unknown> {
   authorization: string;
   requestId: string;
-}
-
-/** Keep-alive agents with a ceiling, so a slow subgraph cannot make the gateway open sockets without bound. */
-function boundedFetcher(maxSockets: number, timeoutMs: number) {
-  const httpAgent = new http.Agent({ keepAlive: true, maxSockets });
-  const httpsAgent = new https.Agent({ keepAlive: true, maxSockets });
-  return ((url: string, init: Record<string, unknown>) =>
-    fetch(url, {
-      ...init,
-      timeout: timeoutMs,
-      agent: (parsed: URL) => (parsed.protocol === 'https:' ? httpsAgent : httpAgent),
-    })) as never;
 }
 
 /**
@@ -34,20 +20,19 @@ export async function mountGateway(
     supergraphSdl: string;
     verifySession: SessionVerifier;
     log: Logger;
-    maxSockets: number;
-    timeoutMs: number;
+    /** The gateway's one upstream client (bounded sockets, a timeout). */
+    fetcher: UpstreamFetch;
     limits: GraphqlLimits;
     introspection: boolean;
   },
 ): Promise<ApolloServer<GatewayContext>> {
-  const fetcher = boundedFetcher(options.maxSockets, options.timeoutMs);
   const gateway = new ApolloGateway({
     supergraphSdl: options.supergraphSdl,
     logger: options.log,
     buildService: ({ url }) =>
       new SubgraphDataSource<GatewayContext>({
         url,
-        fetcher,
+        fetcher: options.fetcher,
         log: options.log,
         willSendRequest(options) {
           // Only a client's operation has a session to forward; with a static supergraph and no health checks

@@ -5,6 +5,7 @@ import { mountGateway } from './graphql';
 import { mountApiDocs } from './openapi/docs-route';
 import { mountRestProxy } from './rest-proxy';
 import { composeSupergraph } from './supergraph';
+import { upstreamFetch } from './upstream-fetch';
 
 const config = loadGatewayConfig();
 const log = createLogger('gateway', config.LOG_LEVEL);
@@ -13,13 +14,13 @@ enableProcessMetrics('gateway');
 void runService(log, async () => {
   let graphReady = false;
   const app = createHttpApp({ log, bodyLimit: config.GRAPHQL_BODY_LIMIT, readiness: [{ name: 'graph', ready: () => graphReady }] });
-  const supergraphSdl = await composeSupergraph(subgraphsOf(config), log);
+  const fetcher = upstreamFetch(config.UPSTREAM_MAX_SOCKETS, config.UPSTREAM_TIMEOUT_MS);
+  const supergraphSdl = await composeSupergraph(subgraphsOf(config), fetcher, log);
   await mountGateway(app, {
     supergraphSdl,
     verifySession: await createSessionVerifier(config),
     log,
-    maxSockets: config.UPSTREAM_MAX_SOCKETS,
-    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    fetcher,
     limits: graphqlLimitsOf(config),
     introspection: introspectionAllowed(config),
   });

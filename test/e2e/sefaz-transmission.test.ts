@@ -45,7 +45,7 @@ describe('sefaz - transmission through the stand-in', () => {
     expect((incompleto.body.campos as { campo: string; regra: string }[]).map((c) => `${c.campo}:${c.regra}`).sort()).toEqual([
       'destinatario.codigoMunicipio:obrigatorio_com_endereco',
       'destinatario.endereco.cep:cep_formato',
-      'destinatario.endereco.logradouro:tamanho',
+      'destinatario.endereco.logradouro:tamanho_minimo',
     ]);
     expect((await estado(e.cnpj)).autorizadas).toEqual([]);
     // Nothing was numbered: the first NF-e that goes through is number 1.

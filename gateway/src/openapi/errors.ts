@@ -212,12 +212,8 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
 /** Codes of the contracts that no REST route answers: GraphQL paging and input coercion. */
 export const GRAPHQL_ONLY_CODES = new Set<string>([
   CommonErrorCodes.BAD_USER_INPUT,
-  IngestionErrorCodes.PRIMEIROS_INVALIDO,
-  IngestionErrorCodes.CURSOR_INVALIDO,
-  FiscalDocumentErrorCodes.PRIMEIROS_INVALIDO,
-  FiscalDocumentErrorCodes.CURSOR_INVALIDO,
-  TaxErrorCodes.PRIMEIROS_INVALIDO,
-  TaxErrorCodes.CURSOR_INVALIDO,
+  CommonErrorCodes.PRIMEIROS_INVALIDO,
+  CommonErrorCodes.CURSOR_INVALIDO,
 ]);
 
 export const errorSchemaName = (codigo: string) => `Erro_${codigo}`;

@@ -5,7 +5,8 @@ export type JsonSchema = { [key: string]: unknown };
 
 interface Description {
   type: string;
-  flags?: { presence?: string; only?: boolean; default?: unknown };
+  flags?: { presence?: string; only?: boolean; default?: unknown; description?: string };
+  examples?: unknown[];
   allow?: unknown[];
   keys?: Record<string, Description>;
   items?: Description[];
@@ -15,15 +16,28 @@ interface Description {
 
 /**
  * The JSON Schema of a contract's joi schema, for the subset the contracts use (objects, strings with
- * `isoDate`/`pattern`/`min`/`max`/`length`, numbers and integers with bounds, booleans, arrays, `valid`,
- * `allow(null)`, `required`, alternatives). One source of truth: the payload a service validates at run time is
- * the one the OpenAPI document describes. Anything outside the subset throws, so a new construct is noticed.
+ * `isoDate`/`pattern`/`min`/`max`/`length`, numbers and integers with bounds, booleans, dates (ISO-8601 on the
+ * wire), arrays, `valid`, `allow(null)`, `required`, alternatives, `description` and `example`). One source of
+ * truth: the shape a service validates or answers is the one the OpenAPI document describes. Anything outside the
+ * subset throws, so a new construct is noticed.
  */
 export function joiToJsonSchema(schema: Joi.Schema): JsonSchema {
   return convert(schema.describe() as Description);
 }
 
+/** The description and examples a joi schema carries, as JSON Schema annotations. */
+function annotated(d: Description, out: JsonSchema): JsonSchema {
+  const annotations: JsonSchema = {};
+  if (d.flags?.description) annotations.description = d.flags.description;
+  if (d.examples && d.examples.length > 0) annotations.examples = d.examples;
+  return Object.keys(annotations).length === 0 ? out : { ...out, ...annotations };
+}
+
 function convert(d: Description): JsonSchema {
+  return annotated(d, convertType(d));
+}
+
+function convertType(d: Description): JsonSchema {
   const allowed = (d.allow ?? []).filter((v) => v !== null);
   const nullable = (d.allow ?? []).includes(null);
   let out: JsonSchema;
@@ -78,6 +92,9 @@ function convert(d: Description): JsonSchema {
       break;
     case 'boolean':
       out = { type: 'boolean' };
+      break;
+    case 'date':
+      out = { type: 'string', format: 'date-time' };
       break;
     case 'alternatives':
       out = { anyOf: (d.matches ?? []).map((m) => convert(m.schema)) };

@@ -2,12 +2,13 @@ import {
   AjustesVencimento,
   Ambientes,
   configuracaoCompartilhadaSchema,
+  documentoFiscalSchema,
+  emissaoDocumentoSchema,
   Credores,
   IngestionEntities,
   ModelosDocumento,
   OrigensInutilizacao,
   RegimesTributarios,
-  SituacoesDocumento,
   TokenModes,
   Tributos,
   TributosVencimentoEmpresa,
@@ -138,35 +139,6 @@ const configuracaoEntrada = {
 
 // ---- fiscal documents ----
 
-const documentoFiscal = object({
-  id: text,
-  referencia: text,
-  modelo: { enum: [...ModelosDocumento] },
-  serie: integer,
-  numero: integer,
-  chaveAcesso: { type: 'string', description: '44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e).' },
-  situacao: { enum: [...SituacoesDocumento] },
-  ambiente: { enum: [...Ambientes] },
-  emitidoEm: instant,
-  autorizadoEm: nullableInstant,
-  protocolo: nullableText,
-  cStat: nullableText,
-  motivo: nullableText,
-  emitenteCnpj: text,
-  destinatarioDocumento: nullableText,
-  valorTotal: number,
-  impostos: { type: 'array', items: object({ tributo: { enum: [...Tributos] }, base: number, aliquota: number, valor: number, informativo: boolean }) },
-  simplesRemessa: boolean,
-  prazoCancelamento: { ...nullableInstant, description: 'Até quando ainda pode ser cancelado; null quando não pode mais.' },
-  canceladoEm: nullableInstant,
-  justificativaCancelamento: nullableText,
-  protocoloCancelamento: nullableText,
-  entregueEm: nullableInstant,
-  servicoIniciadoEm: nullableInstant,
-  competencia: { type: ['string', 'null'], description: 'NFS-e: MM/AAAA.' },
-  modalidadeFrete: { type: ['integer', 'null'], enum: [0, 1, 2, 3, 4, 9, null], description: 'NF-e: modFrete; null nos outros modelos.' },
-});
-
 const inutilizacao = object({
   id: text,
   modelo: { enum: ['NFE', 'NFCE'] },
@@ -195,75 +167,6 @@ const inutilizacaoEntrada = {
     de: { type: 'integer', minimum: 1, maximum: 999999999 },
     ate: { type: 'integer', minimum: 1, maximum: 999999999, description: 'de <= ate; até 1.000 números por pedido.' },
     justificativa: { type: 'string', minLength: 15, maxLength: 255 },
-  },
-} as const;
-
-const emissaoEntrada = {
-  type: 'object',
-  required: ['referencia', 'modelo', 'itens'],
-  additionalProperties: false,
-  properties: {
-    referencia: { type: 'string', description: 'Chave do chamador: a mesma referencia nunca gera um segundo documento.' },
-    modelo: { enum: [...ModelosDocumento] },
-    serie: integer,
-    destinatario: {
-      type: 'object',
-      required: ['documento'],
-      additionalProperties: false,
-      properties: {
-        documento: { type: 'string', description: 'CNPJ (numérico ou alfanumérico) ou CPF.' },
-        nome: text,
-        uf: text,
-        codigoMunicipio: text,
-        inscricaoEstadual: text,
-        endereco: {
-          type: 'object',
-          description: 'enderDest da NF-e, com uf e codigoMunicipio; obrigatório para a NF-e transmitida à SEFAZ, opcional nos demais casos.',
-          required: ['logradouro', 'numero', 'bairro', 'municipio', 'cep'],
-          additionalProperties: false,
-          properties: {
-            logradouro: { type: 'string', minLength: 2, maxLength: 60 },
-            numero: { type: 'string', minLength: 1, maxLength: 60 },
-            complemento: { type: 'string', maxLength: 60 },
-            bairro: { type: 'string', minLength: 2, maxLength: 60 },
-            municipio: { type: 'string', minLength: 2, maxLength: 60 },
-            cep: { type: 'string', description: '8 dígitos (pontuação aceita e removida).' },
-            telefone: { type: 'string', description: 'DDD e número, de 6 a 14 dígitos (pontuação aceita e removida).' },
-          },
-        },
-      },
-    },
-    itens: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 990,
-      items: {
-        type: 'object',
-        required: ['codigo', 'descricao', 'quantidade', 'valorUnitario'],
-        additionalProperties: false,
-        properties: {
-          codigo: text,
-          descricao: text,
-          quantidade: number,
-          valorUnitario: number,
-          unidade: text,
-          ncm: text,
-          cfop: text,
-          cst: text,
-          csosn: text,
-          codigoServico: text,
-          aliquotaIss: number,
-        },
-      },
-    },
-    chaveCteReferenciada: text,
-    chavesNfeTransportadas: { type: 'array', items: text },
-    competencia: { type: 'string', description: 'NFS-e: MM/AAAA, de janeiro do ano anterior até o mês de emissão.' },
-    modalidadeFrete: {
-      type: 'integer',
-      enum: [0, 1, 2, 3, 4, 9],
-      description: 'Só NF-e: modFrete (0 emitente/CIF, 1 destinatário/FOB, 2 terceiros, 3 e 4 transporte próprio, 9 sem frete). Padrão: 0 com chaveCteReferenciada, senão 9.',
-    },
   },
 } as const;
 
@@ -422,8 +325,8 @@ export function bodySchemas(): Record<string, JsonSchema> {
     }),
     ConfiguracaoFiscal: configuracaoFiscal(),
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
-    DocumentoFiscal: documentoFiscal,
-    EmissaoDocumento: emissaoEntrada,
+    DocumentoFiscal: joiToJsonSchema(documentoFiscalSchema),
+    EmissaoDocumento: joiToJsonSchema(emissaoDocumentoSchema),
     Cancelamento: object(
       {
         justificativa: { type: 'string', minLength: 15, maxLength: 255 },

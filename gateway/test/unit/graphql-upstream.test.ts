@@ -5,6 +5,7 @@ import { parse } from 'graphql';
 import { createHttpApp, createLogger, createSessionVerifier, graphqlLimitsOf, signDevSession, type FastifyInstance } from '@erp/kit';
 import { loadGatewayConfig } from '../../src/config';
 import { mountGateway } from '../../src/graphql';
+import { upstreamFetch } from '../../src/upstream-fetch';
 
 const SECRET = 'a-development-secret-of-at-least-32-chars';
 const closing: (() => Promise<void>)[] = [];
@@ -36,8 +37,7 @@ async function gateway(url: string): Promise<string> {
     supergraphSdl: composed.supergraphSdl,
     verifySession: await createSessionVerifier(config),
     log: createLogger('gateway-test', 'silent'),
-    maxSockets: 4,
-    timeoutMs: 500,
+    fetcher: upstreamFetch(4, 500),
     limits: graphqlLimitsOf(config),
     introspection: false,
   });

@@ -1,23 +1,18 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
-import { DocumentFiles } from './app/document-files';
-import { DocumentsService } from './app/documents-service';
+import { bootService, ensureStream, fiscalSettingsReader, offsetClock, readCeilingOf, startOutboxRelay } from '@erp/kit';
+import { createUseCases } from './app';
+import { startReconciliation } from './app/jobs/reconciliation';
+import { startVoidingJob } from './app/jobs/voiding-job';
 import { reportRefusedVoidings } from './app/metrics';
-import { startReconciliation } from './app/reconciliation';
-import { statusSefaz } from './app/service-status';
-import { offsetClock } from './app/test-hooks';
-import { startVoidingJob } from './app/voiding-job';
-import { VoidingService } from './app/voiding-service';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
-import { readConfig } from './config';
+import { readConfig, responsavelTecnicoDe } from './config';
 import { prazoInutilizacao } from './domain/inutilizacao';
 import { documentResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
 import { startFactRelay } from './messaging/fact-relay';
-import { fiscalSettingsReader } from './messaging/fiscal-settings';
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
 import { registerDocumentRoutes } from './rest/documents-routes';
@@ -50,9 +45,9 @@ void bootService({
         await store.markNumbersVoided({ companyId, ambiente, modelo, serie }, de, ate);
       },
     });
-    const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS);
-    const now = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
-    const local = createLocalAuthorizer(db, now);
+    const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS, log);
+    const clock = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
+    const local = createLocalAuthorizer(db, clock);
     const sefaz =
       config.FISCAL_AUTHORIZER === 'sefaz'
         ? new SefazAuthorizer({
@@ -62,45 +57,48 @@ void bootService({
             log,
             intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
             maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
+            responsavelTecnico: responsavelTecnicoDe(config),
           })
         : null;
     // SEFAZ serves NF-e and NFC-e; the CT-e and NFS-e have no real transmission yet, so outside production they
     // stay on the local authorizer in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
-    const autorizadores: EscolhaAutorizador = (modelo, ambiente) => {
+    const authorizers: EscolhaAutorizador = (modelo, ambiente) => {
       if (sefaz && (modelo === 'NFE' || modelo === 'NFCE')) return sefaz;
       return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
     };
-    const service = new DocumentsService({
-      store,
-      settings,
-      taxes: taxCalculator(nc, config.NATS_REQUEST_TIMEOUT_MS),
-      autorizadores,
-      announce: () => relay.flush(),
-      log,
-      now,
-      falha: config.FISCAL_FAULT
-        ? (ponto) => {
-            if (ponto !== config.FISCAL_FAULT) return;
-            log.warn({ ponto }, 'fault injection: exiting');
-            process.exit(86);
-          }
-        : undefined,
-    });
-    const inutilizacoes = new VoidingService({ store, settings, autorizadores, announce: () => voidingRelay.flush(), log });
+    const fault = config.FISCAL_FAULT;
+    const casos = createUseCases(
+      {
+        store,
+        settings,
+        taxes: taxCalculator(nc, config.NATS_REQUEST_TIMEOUT_MS),
+        authorizers,
+        announce: () => relay.flush(),
+        log,
+        clock,
+        fault: fault
+          ? (ponto) => {
+              if (ponto !== fault) return;
+              log.warn({ ponto }, 'fault injection: exiting');
+              process.exit(86);
+            }
+          : undefined,
+      },
+      () => voidingRelay.flush(),
+    );
     const reads = readCeilingOf('FISCAL', config, config.FISCAL_QUERY_MAX_TIME_MS);
-    const files = new DocumentFiles({ store, settings });
-    registerDocumentRoutes(app, service, files, verifySession, reads);
-    registerVoidingRoutes(app, inutilizacoes, files, verifySession, reads);
+    registerDocumentRoutes(app, casos, verifySession, reads);
+    registerVoidingRoutes(app, casos, verifySession, reads);
     reportRefusedVoidings(async () => {
       const { numeros, maisAntigo } = await store.refusedVoidingBacklog();
       return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };
     });
-    const automatic = await startAutomaticEmission({ nc, db, log, service, settings });
-    const reconciliation = startReconciliation({ store, service, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, now });
-    const voiding = startVoidingJob({ store, service: inutilizacoes, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS });
+    const automatic = await startAutomaticEmission({ nc, db, log, emission: casos.emission, settings });
+    const reconciliation = startReconciliation({ store, authorization: casos.authorization, cancellation: casos.cancellation, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, clock });
+    const voiding = startVoidingJob({ store, voiding: casos.voiding, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS, clock });
     return {
       typeDefs,
-      resolvers: documentResolvers(service, inutilizacoes, reads, (companyId, modelo) => statusSefaz({ settings, autorizadores }, companyId, modelo)),
+      resolvers: documentResolvers(casos, reads),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

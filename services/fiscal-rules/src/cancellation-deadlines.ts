@@ -1,3 +1,4 @@
+import { anoMesBrasilia, instanteBrasilia } from './brasilia';
 import type { PrazosCancelamento } from '@erp/contracts';
 
 /**
@@ -64,13 +65,13 @@ export const PRAZOS_EMPRESA_LIMITES = {
 /** End of the competence month `MM/AAAA` in Brasília time (UTC-3): the first instant of the next month. */
 function fimDaCompetencia(competencia: string): Date {
   const [mes, ano] = competencia.split('/').map(Number);
-  return new Date(Date.UTC(ano, mes, 1, 3, 0, 0));
+  return instanteBrasilia(ano, mes + 1, 1);
 }
 
 /** `MM/AAAA` of an instant in Brasília time. */
 export function competenciaDe(instante: Date): string {
-  const brasilia = new Date(instante.getTime() - 3 * 3_600_000);
-  return `${String(brasilia.getUTCMonth() + 1).padStart(2, '0')}/${brasilia.getUTCFullYear()}`;
+  const { ano, mes } = anoMesBrasilia(instante);
+  return `${String(mes).padStart(2, '0')}/${ano}`;
 }
 
 const HORA = 3_600_000;

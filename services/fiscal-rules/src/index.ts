@@ -1,3 +1,17 @@
+export { BRASILIA_OFFSET_MS, anoMesBrasilia, dataBrasilia, dataHoraBrasilia, instanteBrasilia, relogioBrasilia } from './brasilia';
+export {
+  CamposInvalidos,
+  caminho,
+  camposDesconhecidos,
+  ehObjeto,
+  lerEndereco,
+  lerInscricaoEstadual,
+  lerInteiro,
+  lerTexto,
+  temControle,
+  vazio,
+  type Objeto,
+} from './campos';
 export { modulo11Digit } from './check-digit';
 export { cnpjProblem, normalizeCnpj, withCnpjCheckDigits, type CnpjProblem } from './cnpj';
 export { cpfProblem, normalizeCpf, withCpfCheckDigits, type CpfProblem } from './cpf';

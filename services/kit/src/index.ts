@@ -18,6 +18,11 @@ export { sessionHook, sessionOf, verifiedSession, requireRole, unauthenticatedRe
 export { mountSubgraph, mountGraphqlServer, requireSession, requireAdmin, resolver, toGraphQLError, maskInternalErrors, gql, type GraphContext, type Resolver } from './subgraph';
 export { ReadCeiling, readCeilingKeys, readCeilingOf, type ReadCeilingConfig, type ReadCeilingLimits } from './read-ceiling';
 export { checkOperation, graphqlLimitsOf, introspectionAllowed, MAX_PAGE_SIZE, type GraphqlLimits } from './graphql-limits';
+export { systemClock, offsetClock, type Clock } from './clock';
+export { startPeriodicJob, type JobPhase, type PeriodicJob } from './periodic-job';
+export { dependencyUnavailable, fiscalSettingsReader, type FiscalSettingsReader } from './fiscal-settings';
+export { ok, objectBody, sendFile, type FileReply } from './rest-replies';
+export { pageSize, encodeCursor, decodeCursor, pageOf, type Page, type PagePosition } from './paging';
 export { DateTime, parseIsoDateTime, toDate } from './date-time';
 export { runService, type Stop } from './service';
 export { signDevSession } from './dev-session';

@@ -1,11 +1,11 @@
 import { Streams } from '@erp/contracts';
-import { bootService, ensureStream, readCeilingOf, startOutboxRelay } from '@erp/kit';
+import { bootService, ensureStream, fiscalSettingsReader, readCeilingOf, startOutboxRelay } from '@erp/kit';
 import { SimulationService } from './app/simulation-service';
 import { readConfig } from './config';
 import { createResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { serveTaxCalculate } from './messaging/calculate-responder';
-import { companyDefaultsOverNats } from './messaging/company-settings';
+import { companyDefaults } from './messaging/company-settings';
 import { registerSimulationRoutes } from './rest/simulation-routes';
 import { createSimulationStore } from './store/simulation-store';
 
@@ -22,7 +22,7 @@ void bootService({
     const relay = await startOutboxRelay({ collection: store.titlesCollection, nc, log, name: 'conta-pagar-solicitada' });
     const service = new SimulationService({
       store,
-      companyDefaults: companyDefaultsOverNats(nc, log, config.TAX_SETTINGS_TIMEOUT_MS),
+      companyDefaults: companyDefaults(fiscalSettingsReader(nc, config.TAX_SETTINGS_TIMEOUT_MS, log)),
       announce: () => relay.flush(),
       log,
     });

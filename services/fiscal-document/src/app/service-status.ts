@@ -1,6 +1,6 @@
-import { FiscalDocumentErrorCodes as Codes, Refusal, type Ambiente } from '@erp/contracts';
-import type { EscolhaAutorizador } from '../authorizer/authorizer';
-import type { FiscalSettingsReader } from '../messaging/fiscal-settings';
+import type { Ambiente } from '@erp/contracts';
+import { authorizerFor, type FiscalDeps } from './deps';
+import { incompleteSettings } from './refusals';
 
 /** What an admin sees of the authorizer serving the company (GraphQL `statusSefaz`). */
 export interface StatusSefazView {
@@ -21,15 +21,14 @@ export interface StatusSefazView {
  * (the company's certificate, the relay): whether SEFAZ is up before anyone wonders why documents stay pending.
  */
 export async function statusSefaz(
-  deps: { settings: FiscalSettingsReader; autorizadores: EscolhaAutorizador; now?: () => Date },
+  deps: Pick<FiscalDeps, 'settings' | 'authorizers' | 'clock'>,
   companyId: string,
   modelo: 'NFE' | 'NFCE',
 ): Promise<StatusSefazView> {
   const settings = await deps.settings(companyId);
   const uf = settings.empresa.uf;
-  if (!uf) throw new Refusal(Codes.CONFIGURACAO_INCOMPLETA, 'configuração fiscal incompleta: falta empresa.uf', { status: 422, extra: { faltando: ['empresa.uf'] } });
-  const autorizador = deps.autorizadores(modelo, settings.ambiente);
-  if (!autorizador) throw new Refusal(Codes.AUTORIZADOR_INDISPONIVEL, `nenhum autorizador desta instalação atende ${modelo} em ${settings.ambiente}`, { status: 422 });
+  if (!uf) throw incompleteSettings(['empresa.uf']);
+  const autorizador = authorizerFor(deps, modelo, settings.ambiente, 'atende');
   const resposta = await autorizador.statusServico({ companyId, uf, ambiente: settings.ambiente, modelo });
   return {
     uf,
@@ -39,6 +38,6 @@ export async function statusSefaz(
     cStat: resposta.cStat,
     motivo: resposta.xMotivo,
     emOperacao: resposta.cStat === '107',
-    consultadoEm: (deps.now ?? (() => new Date()))(),
+    consultadoEm: deps.clock(),
   };
 }

@@ -1,53 +1,10 @@
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
-import { prazoCancelamento } from '@erp/fiscal-rules';
+import type { DocumentoFiscal, ModeloDocumento } from '@erp/contracts';
+import { cancelavelAte } from '../domain/cancellation';
 import { reais } from '../domain/money';
-import type { DocumentoRecord } from '../store/document-model';
+import type { DocumentoRecord, InutilizacaoRecord } from '../store/document-model';
 
-/** A fiscal document as GraphQL and REST show it (money in reais, dates as instants). */
-export interface DocumentoFiscalView {
-  id: string;
-  referencia: string;
-  modelo: ModeloDocumento;
-  serie: number;
-  numero: number;
-  chaveAcesso: string;
-  situacao: SituacaoDocumento;
-  ambiente: string;
-  emitidoEm: Date;
-  autorizadoEm: Date | null;
-  protocolo: string | null;
-  cStat: string | null;
-  motivo: string | null;
-  emitenteCnpj: string;
-  destinatarioDocumento: string | null;
-  valorTotal: number;
-  impostos: { tributo: string; base: number; aliquota: number; valor: number; informativo: boolean }[];
-  simplesRemessa: boolean;
-  prazoCancelamento: Date | null;
-  canceladoEm: Date | null;
-  justificativaCancelamento: string | null;
-  protocoloCancelamento: string | null;
-  entregueEm: Date | null;
-  servicoIniciadoEm: Date | null;
-  competencia: string | null;
-  modalidadeFrete: number | null;
-}
-
-/**
- * Until when the document may still be cancelled, or null once it may not: not authorized, goods delivered,
- * transport started, or the deadline passed.
- */
-export function cancelavelAte(doc: DocumentoRecord, agora: Date): Date | null {
-  if (doc.situacao !== 'AUTORIZADO' || !doc.autorizadoEm || doc.entregueEm || doc.servicoIniciadoEm) return null;
-  const prazo = prazoDoDocumento(doc);
-  return agora.getTime() < prazo.getTime() ? prazo : null;
-}
-
-/** The deadline fixed at authorization; computed the same way for a document that predates the field. */
-export function prazoDoDocumento(doc: DocumentoRecord): Date {
-  if (doc.prazoCancelamentoAte) return new Date(doc.prazoCancelamentoAte);
-  return prazoCancelamento({ modelo: doc.modelo, autorizadoEm: doc.autorizadoEm!, competencia: doc.competencia }, doc.prazosCancelamento ?? {});
-}
+/** A fiscal document as GraphQL and REST show it: the contract's one declaration (`documentoFiscalSchema`). */
+export type DocumentoFiscalView = DocumentoFiscal;
 
 export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscalView {
   return {
@@ -78,5 +35,49 @@ export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscal
     servicoIniciadoEm: doc.servicoIniciadoEm,
     competencia: doc.competencia,
     modalidadeFrete: doc.modalidadeFrete ?? null,
+  };
+}
+
+/** A voiding as GraphQL and REST show it. */
+export interface InutilizacaoView {
+  id: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  de: number;
+  ate: number;
+  ambiente: string;
+  situacao: 'PENDENTE' | 'INUTILIZADA' | 'RECUSADA';
+  origem: 'AUTOMATICA' | 'MANUAL';
+  justificativa: string;
+  cStat: string | null;
+  motivo: string | null;
+  protocolo: string | null;
+  criadoEm: Date;
+  inutilizadaEm: Date | null;
+  /**
+   * Refused by SEFAZ in the scheduled job, and its numbers are still burned: the job will not ask again, so a
+   * person must find out why and void them on demand before the 10th of the next month.
+   */
+  aguardaDecisao: boolean;
+}
+
+export function inutilizacaoView(r: InutilizacaoRecord, aguardaDecisao = false): InutilizacaoView {
+  return {
+    id: r._id,
+    modelo: r.modelo,
+    serie: r.serie,
+    de: r.de,
+    ate: r.ate,
+    ambiente: r.ambiente,
+    // DESCARTADA is never listed: nothing was sent.
+    situacao: r.situacao === 'DESCARTADA' ? 'RECUSADA' : r.situacao,
+    origem: r.origem,
+    justificativa: r.justificativa,
+    cStat: r.cStat,
+    motivo: r.motivo,
+    protocolo: r.protocolo,
+    criadoEm: r.criadoEm,
+    inutilizadaEm: r.inutilizadaEm,
+    aguardaDecisao,
   };
 }

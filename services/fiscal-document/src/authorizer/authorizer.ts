@@ -126,7 +126,13 @@ export interface RespostaStatus {
 }
 
 export interface Autorizador {
+  /** `sefaz` or `local`: shown to people (`statusSefaz`), never branched on. */
   readonly nome: string;
+  /**
+   * Whether it transmits the document's XML: the emission then needs what the XML carries (the issuer's name, IE and
+   * address, the NF-e recipient's address, ICMS situations the builder writes) before a number is taken.
+   */
+  readonly transmiteXml: boolean;
   /** The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, or null when nothing is signed. */
   prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string | null>;
   autorizar(pedido: PedidoAutorizacao): Promise<RespostaAutorizacao>;

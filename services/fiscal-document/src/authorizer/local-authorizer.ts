@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { claimOnce } from '@erp/kit';
+import { claimOnce, systemClock, type Clock } from '@erp/kit';
 import { cUfFromSigla, PRAZOS_CANCELAMENTO } from '@erp/fiscal-rules';
-import { systemClock, type Clock } from '../app/test-hooks';
 import { chaveValida } from '../domain/access-key';
 import type {
   Autorizador,
@@ -77,6 +76,7 @@ const registered = (xMotivo: string, protocolo: string, registradoEm: Date): Res
  */
 class LocalAuthorizer implements Autorizador {
   readonly nome = 'local';
+  readonly transmiteXml = false;
 
   constructor(
     private readonly registros: mongo.Collection<RegistroLocal>,

@@ -1,4 +1,5 @@
 /** How a DANFE writes values: Brazilian number and date formats, Brasília time. Pure. */
+import { relogioBrasilia } from '@erp/fiscal-rules';
 
 /** Integer centavos as `1.234,56`. */
 export function moeda(centavos: number): string {
@@ -32,7 +33,7 @@ export const cepFormatado = (cep: string) => (/^\d{8}$/.test(cep) ? `${cep.slice
 /** `000.000.001`, as the DANFE prints the number. */
 export const numeroNota = (numero: number) => String(numero).padStart(9, '0').replace(/(\d{3})(\d{3})(\d{3})/, '$1.$2.$3');
 
-const brasilia = (instante: Date) => new Date(instante.getTime() - 3 * 3_600_000).toISOString();
+const brasilia = (instante: Date) => relogioBrasilia(instante).toISOString();
 
 /** `dd/mm/aaaa`, Brasília. */
 export function data(instante: Date): string {

@@ -1,5 +1,5 @@
 import { sha256Hex, type ModeloDocumento } from '@erp/contracts';
-import { modulo11Digit } from '@erp/fiscal-rules';
+import { anoMesBrasilia, modulo11Digit } from '@erp/fiscal-rules';
 
 /**
  * The 44-character access key of NF-e, NFC-e and CT-e (MOC NF-e 5.4 / MOC CT-e 4.00 §7.3):
@@ -76,9 +76,9 @@ export function gerarCnf(numero: number, aleatorio: () => number): string {
 }
 
 /** `AAMM` of an instant in Brasília time (UTC-3 all year since 2019): the month of `dhEmi`. */
-export function anoMesBrasilia(instante: Date): string {
-  const brasilia = new Date(instante.getTime() - 3 * 3_600_000);
-  return `${String(brasilia.getUTCFullYear() % 100).padStart(2, '0')}${String(brasilia.getUTCMonth() + 1).padStart(2, '0')}`;
+export function aammBrasilia(instante: Date): string {
+  const { ano, mes } = anoMesBrasilia(instante);
+  return `${String(ano % 100).padStart(2, '0')}${String(mes).padStart(2, '0')}`;
 }
 
 export interface PartesChave {
@@ -94,7 +94,7 @@ export interface PartesChave {
 export function montarChave(p: PartesChave): string {
   const base =
     p.cUF +
-    anoMesBrasilia(p.emitidoEm) +
+    aammBrasilia(p.emitidoEm) +
     p.cnpj.padStart(14, '0') +
     CODIGO_MODELO[p.modelo] +
     String(p.serie).padStart(3, '0') +
@@ -112,7 +112,7 @@ export function montarChave(p: PartesChave): string {
  * (akretion/nfelib, nfse/samples/v1_0), not from the manual: see docs/fiscal-documents.md.
  */
 export function montarChaveNfse(p: { codigoMunicipio: string; cnpj: string; numero: number; emitidoEm: Date; codigo: string }): string {
-  const base = p.codigoMunicipio + '2' + '2' + p.cnpj.padStart(14, '0') + String(p.numero).padStart(13, '0') + anoMesBrasilia(p.emitidoEm) + p.codigo;
+  const base = p.codigoMunicipio + '2' + '2' + p.cnpj.padStart(14, '0') + String(p.numero).padStart(13, '0') + aammBrasilia(p.emitidoEm) + p.codigo;
   return base + String(digitoVerificador(base));
 }
 

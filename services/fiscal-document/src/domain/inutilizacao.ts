@@ -1,5 +1,6 @@
 import type { Ambiente, CampoInvalido, ModeloDocumento } from '@erp/contracts';
-import { justificativaValida } from './document-input';
+import { anoMesBrasilia, CamposInvalidos, camposDesconhecidos, instanteBrasilia } from '@erp/fiscal-rules';
+import { justificativaValida } from './cancellation';
 
 /**
  * Voiding (inutilização) of numbers taken and never authorized: the input of an on-demand request, whether a
@@ -20,7 +21,6 @@ export const MAXIMO_FAIXA = 1_000;
 const NUMERO_MAXIMO = 999_999_999;
 const SERIE_MAXIMA = 999;
 /** Brasília is UTC-3 all year since 2019: SEFAZ's months and days are Brasília's. */
-const BRASILIA_MS = 3 * 3_600_000;
 
 /** The reason the scheduled job sends (xJust, 15-255 characters). */
 export const JUSTIFICATIVA_AUTOMATICA = 'Numeração não utilizada: documento fiscal rejeitado pelo autorizador e nunca autorizado';
@@ -35,30 +35,27 @@ export interface PedidoInutilizacaoValido {
 
 const inteiro = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-/** The on-demand request, every field checked at once (`{ campo, regra, erro }` like the emission). */
+/** The on-demand request, every field checked at once (the platform's `{ campo, regra, erro }`). */
 export function validarInutilizacao(entrada: Record<string, unknown>): { ok: true; valor: PedidoInutilizacaoValido } | { ok: false; campos: CampoInvalido[] } {
-  const campos: CampoInvalido[] = [];
-  const erro = (campo: string, regra: string, texto: string) => campos.push({ campo, regra, erro: texto });
-  for (const campo of Object.keys(entrada)) {
-    if (!['modelo', 'serie', 'de', 'ate', 'justificativa'].includes(campo)) erro(campo, 'campo_desconhecido', `campo ${campo} não existe`);
-  }
+  const erros = new CamposInvalidos();
+  camposDesconhecidos(erros, entrada, '', ['modelo', 'serie', 'de', 'ate', 'justificativa']);
   const { modelo, serie, de, ate } = entrada;
-  if (typeof modelo !== 'string' || !['NFE', 'NFCE', 'CTE', 'NFSE'].includes(modelo)) erro('modelo', 'obrigatorio', 'modelo deve ser NFE ou NFCE');
+  if (typeof modelo !== 'string' || !['NFE', 'NFCE', 'CTE', 'NFSE'].includes(modelo)) erros.add('modelo', 'obrigatorio', 'deve ser NFE ou NFCE');
   else if (!MODELOS_COM_INUTILIZACAO.includes(modelo as ModeloDocumento)) {
-    erro('modelo', 'modelo_sem_inutilizacao', `${modelo} não tem inutilização de numeração na SEFAZ (só NF-e e NFC-e; o CT-e 4.00 não tem o serviço)`);
+    erros.add('modelo', 'modelo_sem_inutilizacao', `${modelo} não tem inutilização de numeração na SEFAZ (só NF-e e NFC-e; o CT-e 4.00 não tem o serviço)`);
   }
-  if (!inteiro(serie) || serie < 0 || serie > SERIE_MAXIMA) erro('serie', 'serie_invalida', `serie deve ser um inteiro de 0 a ${SERIE_MAXIMA}`);
+  if (!inteiro(serie) || serie < 0 || serie > SERIE_MAXIMA) erros.add('serie', 'serie_invalida', `deve ser um inteiro de 0 a ${SERIE_MAXIMA}`);
   const deValido = inteiro(de) && de >= 1 && de <= NUMERO_MAXIMO;
   const ateValido = inteiro(ate) && ate >= 1 && ate <= NUMERO_MAXIMO;
-  if (!deValido) erro('de', 'numero_invalido', `de deve ser um inteiro de 1 a ${NUMERO_MAXIMO}`);
-  if (!ateValido) erro('ate', 'numero_invalido', `ate deve ser um inteiro de 1 a ${NUMERO_MAXIMO}`);
+  if (!deValido) erros.add('de', 'numero_invalido', `deve ser um inteiro de 1 a ${NUMERO_MAXIMO}`);
+  if (!ateValido) erros.add('ate', 'numero_invalido', `deve ser um inteiro de 1 a ${NUMERO_MAXIMO}`);
   if (deValido && ateValido) {
-    if (de > ate) erro('ate', 'faixa_invertida', 'ate deve ser maior ou igual a de');
-    else if (ate - de + 1 > MAXIMO_FAIXA) erro('ate', 'faixa_grande_demais', `uma inutilização vai até ${MAXIMO_FAIXA} números; divida a faixa`);
+    if (de > ate) erros.add('ate', 'faixa_invertida', 'deve ser maior ou igual a de');
+    else if (ate - de + 1 > MAXIMO_FAIXA) erros.add('ate', 'faixa_grande_demais', `uma inutilização vai até ${MAXIMO_FAIXA} números; divida a faixa`);
   }
   const justificativa = justificativaValida(entrada.justificativa);
-  if (justificativa === null) erro('justificativa', 'justificativa_invalida', 'justificativa deve ter de 15 a 255 caracteres (sem contar espaços nas pontas), sem caracteres de controle');
-  if (campos.length > 0) return { ok: false, campos };
+  if (justificativa === null) erros.add('justificativa', 'justificativa_invalida', 'deve ter de 15 a 255 caracteres (sem contar espaços nas pontas), sem caracteres de controle');
+  if (erros.total > 0) return { ok: false, campos: erros.lista };
   return { ok: true, valor: { modelo: modelo as ModeloDocumento, serie: serie as number, de: de as number, ate: ate as number, justificativa: justificativa! } };
 }
 
@@ -89,13 +86,13 @@ export function conferirFaixa(numeros: SituacaoNumero[], de: number, ate: number
 
 /** The year (Brasília) SEFAZ's request carries (`ano`, two digits): the year the numbers were taken. */
 export function anoBrasilia(instante: Date): number {
-  return new Date(instante.getTime() - BRASILIA_MS).getUTCFullYear();
+  return anoMesBrasilia(instante).ano;
 }
 
 /** The legal deadline of a number taken at `instante`: the end of the 10th day of the next month, Brasília time. */
 export function prazoInutilizacao(instante: Date): Date {
-  const local = new Date(instante.getTime() - BRASILIA_MS);
-  return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 10, 23, 59, 59, 999) + BRASILIA_MS);
+  const { ano, mes } = anoMesBrasilia(instante);
+  return instanteBrasilia(ano, mes + 1, 10, 23, 59, 59, 999);
 }
 
 /** A burned number (`A_INUTILIZAR`) as the scheduled job reads it. */

@@ -1,9 +1,8 @@
 import { FiscalDocumentErrorCodes, Refusal, Subjects, type PedidoFaturadoEvent, type Session } from '@erp/contracts';
-import { consumeEvents, type EventConsumer, type Logger, type NatsConnection } from '@erp/kit';
+import { consumeEvents, type EventConsumer, type FiscalSettingsReader, type Logger, type NatsConnection } from '@erp/kit';
 import type { Connection } from 'mongoose';
-import type { DocumentsService } from '../app/documents-service';
-import type { ModalidadeFrete } from '../domain/document-input';
-import type { FiscalSettingsReader } from './fiscal-settings';
+import type { Emission } from '../app/emission';
+import type { ModalidadeFrete } from '../domain/emission-input';
 
 /** Automatic emission issues as this user (the audit trail names it). */
 export const AUTOMATIC_EMISSION_USER = 'emissao-automatica';
@@ -40,11 +39,11 @@ export function startAutomaticEmission(options: {
   nc: NatsConnection;
   db: Connection;
   log: Logger;
-  service: DocumentsService;
+  emission: Emission;
   settings: FiscalSettingsReader;
 }): Promise<EventConsumer> {
   // One durable consumer per database: its processed ids live there, and replicas on it share the work.
-  const { service, settings, log } = options;
+  const { emission, settings, log } = options;
   return consumeEvents({
     nc: options.nc,
     db: options.db,
@@ -61,7 +60,7 @@ export function startAutomaticEmission(options: {
       }
       const session: Session = { companyId: pedido.companyId, userId: AUTOMATIC_EMISSION_USER, role: 'user' };
       try {
-        const { documento } = await service.emitir(session, {
+        const { documento } = await emission.issue(session, {
           referencia: pedido.pedidoId,
           modelo: 'NFE',
           destinatario: pedido.destinatario,

@@ -7,8 +7,8 @@ import {
   type LinhaImpostoCalculada,
   type OperacaoTributavel,
 } from '@erp/contracts';
-import { requestReply, type NatsConnection } from '@erp/kit';
-import { dependencyUnavailable } from './fiscal-settings';
+import { dependencyUnavailable, requestReply, type NatsConnection } from '@erp/kit';
+
 
 /** The taxes of each operation, from the tax-simulation service's engine (one engine for documents and simulations). */
 export type TaxCalculator = (companyId: string, operacoes: OperacaoTributavel[]) => Promise<LinhaImpostoCalculada[][]>;

@@ -1,67 +1,53 @@
-import { CommonErrorCodes, Refusal } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
-import type { DocumentFiles } from '../app/document-files';
-import type { DocumentsService } from '../app/documents-service';
+import { objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
+import type { UseCases } from '../app';
 
 export const DOCUMENTS_PATH = '/api/erp/faturamento/documentos';
-
-function corpoObjeto(corpo: unknown): Record<string, unknown> {
-  if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) {
-    throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');
-  }
-  return corpo as Record<string, unknown>;
-}
 
 /**
  * The ERP's REST surface (spec 4.2), with the same session JWT, fields and codes as GraphQL. The session is
  * checked in `onRequest`, before the body is read. The files (XML, and the DANFE's PDF work) run under the
  * company's read ceiling (`reads`).
  */
-export function registerDocumentRoutes(app: FastifyInstance, service: DocumentsService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
+export function registerDocumentRoutes(app: FastifyInstance, casos: UseCases, verifySession: SessionVerifier, reads: ReadCeiling): void {
+  const { files } = casos;
   app.post(DOCUMENTS_PATH, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const { documento, criado } = await service.emitir(sessionOf(request), corpoObjeto(request.body));
+    const { documento, criado } = await casos.emission.issue(sessionOf(request), objectBody(request.body));
     // 202: sent to SEFAZ and its answer is not known yet; the same request later tells the outcome.
     reply.code(documento.situacao === 'PENDENTE' ? 202 : criado ? 201 : 200);
-    return { sucesso: true, dados: documento };
+    return ok(documento);
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return { sucesso: true, dados: await service.obterOuRecusar(sessionOf(request).companyId, request.params.id) };
+    return ok(await casos.reads.getOrRefuse(sessionOf(request).companyId, request.params.id));
   });
 
   // The XML (nfeProc, or the signed NF-e), the cancellation's procEventoNFe and the DANFE / DANFCE: the same
   // session and company scope as the read.
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
-    const arquivo = await reads.run(companyId, () => files.xml(companyId, request.params.id));
-    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
-    return arquivo.conteudo;
+    return sendFile(reply, await reads.run(companyId, () => files.xml(companyId, request.params.id)), 'attachment');
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelamento.xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
-    const arquivo = await files.xmlCancelamento(sessionOf(request).companyId, request.params.id);
-    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
-    return arquivo.conteudo;
+    return sendFile(reply, await files.xmlCancelamento(sessionOf(request).companyId, request.params.id), 'attachment');
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/danfe.pdf`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
-    const arquivo = await reads.run(companyId, () => files.danfe(companyId, request.params.id));
-    reply.type(arquivo.tipo).header('content-disposition', `inline; filename="${arquivo.nome}"`);
-    return arquivo.conteudo;
+    return sendFile(reply, await reads.run(companyId, () => files.danfe(companyId, request.params.id)), 'inline');
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
-    const corpo = corpoObjeto(request.body);
-    const dados = await service.cancelar(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
-    return { sucesso: true, mensagem: `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`, dados };
+    const corpo = objectBody(request.body);
+    const dados = await casos.cancellation.cancel(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
+    return ok(dados, `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`);
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/entrega`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return { sucesso: true, dados: await service.registrarEntrega(sessionOf(request), request.params.id) };
+    return ok(await casos.marks.markDelivery(sessionOf(request), request.params.id));
   });
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/inicio-servico`, { onRequest: sessionHook(verifySession) }, async (request) => {
-    return { sucesso: true, dados: await service.registrarInicioServico(sessionOf(request), request.params.id) };
+    return ok(await casos.marks.markServiceStart(sessionOf(request), request.params.id));
   });
 }

@@ -1,8 +1,7 @@
-import { CommonErrorCodes, FiscalDocumentErrorCodes, ModelosDocumento, Refusal, type ModeloDocumento } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
-import type { DocumentFiles } from '../app/document-files';
-import type { VoidingService } from '../app/voiding-service';
-import { PRIMEIROS_MAX } from '../graphql/cursor';
+import { ModelosDocumento, type ModeloDocumento } from '@erp/contracts';
+import { MAX_PAGE_SIZE, objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
+import type { UseCases } from '../app';
+import { voidingInvalid } from '../app/refusals';
 
 export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
 
@@ -11,21 +10,17 @@ export const VOIDINGS_PATH = '/api/erp/faturamento/inutilizacoes';
  * `{ modelo, serie, de, ate, justificativa }` (admin); 201 for a new voiding, 200 when the same range was voided
  * already by an earlier identical request. The list runs under the company's read ceiling (`reads`).
  */
-export function registerVoidingRoutes(app: FastifyInstance, service: VoidingService, files: DocumentFiles, verifySession: SessionVerifier, reads: ReadCeiling): void {
+export function registerVoidingRoutes(app: FastifyInstance, { voiding, files }: UseCases, verifySession: SessionVerifier, reads: ReadCeiling): void {
   // The ProcInutNFe of a voiding SEFAZ registered (any role of the company, like the listing).
   app.get<{ Params: { id: string } }>(`${VOIDINGS_PATH}/:id/xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
-    const arquivo = await reads.run(companyId, () => files.xmlInutilizacao(companyId, request.params.id));
-    reply.type(arquivo.tipo).header('content-disposition', `attachment; filename="${arquivo.nome}"`);
-    return arquivo.conteudo;
+    return sendFile(reply, await reads.run(companyId, () => files.xmlInutilizacao(companyId, request.params.id)), 'attachment');
   });
 
   app.post(VOIDINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
-    const corpo = request.body;
-    if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) throw new Refusal(CommonErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON');
-    const { inutilizacao, criada } = await service.inutilizar(sessionOf(request), corpo as Record<string, unknown>);
+    const { inutilizacao, criada } = await voiding.request(sessionOf(request), objectBody(request.body));
     reply.code(criada ? 201 : 200);
-    return { sucesso: true, mensagem: `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`, dados: inutilizacao };
+    return ok(inutilizacao, `numeração ${inutilizacao.de} a ${inutilizacao.ate} da série ${inutilizacao.serie} inutilizada (protocolo ${inutilizacao.protocolo ?? '-'})`);
   });
 
   app.get<{ Querystring: { modelo?: string; primeiros?: string } }>(VOIDINGS_PATH, { onRequest: sessionHook(verifySession) }, async (request) => {
@@ -33,11 +28,11 @@ export function registerVoidingRoutes(app: FastifyInstance, service: VoidingServ
     const limite = primeiros === undefined ? 50 : Number(primeiros);
     const campos = [
       modelo !== undefined && !ModelosDocumento.includes(modelo as ModeloDocumento) && { campo: 'modelo', regra: 'modelo_invalido', erro: `modelo deve ser ${ModelosDocumento.join(', ')}` },
-      (!Number.isInteger(limite) || limite < 1 || limite > PRIMEIROS_MAX) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${PRIMEIROS_MAX}` },
+      (!Number.isInteger(limite) || limite < 1 || limite > MAX_PAGE_SIZE) && { campo: 'primeiros', regra: 'primeiros_invalido', erro: `primeiros deve estar entre 1 e ${MAX_PAGE_SIZE}` },
     ].filter((c): c is { campo: string; regra: string; erro: string } => Boolean(c));
     // The query's own checks, in the voiding's code (REST answers each route's refusals with its own codes).
-    if (campos.length > 0) throw new Refusal(FiscalDocumentErrorCodes.INUTILIZACAO_INVALIDA, `consulta inválida: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });
+    if (campos.length > 0) throw voidingInvalid(campos, 'consulta inválida');
     const { companyId } = sessionOf(request);
-    return { sucesso: true, dados: await reads.run(companyId, () => service.listar(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)) };
+    return ok(await reads.run(companyId, () => voiding.list(companyId, { modelo: modelo as ModeloDocumento | undefined }, limite)));
   });
 }

@@ -1,6 +1,6 @@
 import type { Ambiente, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/document-input';
+import type { DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/emission-input';
 import type { ImpostoDocumento } from '../domain/taxes';
 
 /**

@@ -25,11 +25,6 @@ export interface Serie {
 
 export const serieKey = (s: Serie) => `${s.companyId}|${s.ambiente}|${s.modelo}|${s.serie}`;
 
-export interface Pagina {
-  itens: DocumentoRecord[];
-  proximo: { criadoEm: Date; id: string } | null;
-}
-
 /** Opens the fiscal-document collections and creates their indexes, then resolves to the store. */
 export async function createDocumentsStore(db: Connection, options: { maxTimeMS?: number } = {}): Promise<DocumentsStore> {
   const store = new DocumentsStore(
@@ -92,15 +87,12 @@ class DocumentsStore {
     return this.documentos.findOne({ companyId, chaveAcesso }, { maxTimeMS: this.maxTimeMS });
   }
 
-  async page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<Pagina> {
+  /** A company's documents newest first, after `depois` (the last one of the previous page), at most `limite`. */
+  page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<DocumentoRecord[]> {
     const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: filtro.situacao ?? { $ne: 'PROCESSANDO' } };
     if (filtro.modelo) query.modelo = filtro.modelo;
     if (depois) query.$or = [{ criadoEm: { $lt: depois.criadoEm } }, { criadoEm: depois.criadoEm, _id: { $lt: depois.id } }];
-    const itens = await this.documentos.find(query, { maxTimeMS: this.maxTimeMS }).sort({ criadoEm: -1, _id: -1 }).limit(limite + 1).toArray();
-    const mais = itens.length > limite;
-    const pagina = itens.slice(0, limite);
-    const ultimo = pagina[pagina.length - 1];
-    return { itens: pagina, proximo: mais && ultimo ? { criadoEm: ultimo.criadoEm, id: ultimo._id } : null };
+    return this.documentos.find(query, { maxTimeMS: this.maxTimeMS }).sort({ criadoEm: -1, _id: -1 }).limit(limite).toArray();
   }
 
   /** Sets fields of a document. Only the holder of the claim that decides them calls it (or the relay, the same values). */

@@ -29,14 +29,6 @@ export function percentual(aliquota: number): string {
   return `${inteira}.${fracao.padEnd(2, '0')}`;
 }
 
-/**
- * `TDateTimeUTC`: `AAAA-MM-DDThh:mm:ss-03:00`, the instant in Brasília time (UTC-3 all year since 2019), which is
- * how SEFAZ and every DANFE show it.
- */
-export function dataHoraBrasilia(instante: Date): string {
-  const local = new Date(Math.floor(instante.getTime() / 1000) * 1000 - 3 * 3_600_000);
-  return `${local.toISOString().slice(0, 19)}-03:00`;
-}
 
 /**
  * `TString` (`[!-ÿ]{1}[ -ÿ]{0,}[!-ÿ]{1}|[!-ÿ]{1}`): Latin-1 only (a character past U+00FF, such as an em dash,

@@ -1,4 +1,4 @@
-import { anoMesBrasilia, chaveValida, cnfValido, digitoVerificador, gerarCnf, montarChave, montarChaveNfse, sorteioDaSemente } from '../../src/domain/access-key';
+import { aammBrasilia, chaveValida, cnfValido, digitoVerificador, gerarCnf, montarChave, montarChaveNfse, sorteioDaSemente } from '../../src/domain/access-key';
 
 describe('access key', () => {
   test('access key - the DV of real keys from the research file (sums recomputed there by hand)', () => {
@@ -41,7 +41,7 @@ describe('access key', () => {
   test('access key - built from its parts: cUF, AAMM in Brasília time, CNPJ, model, series, number, tpEmis 1, cNF, DV', () => {
     // 1 Dec 2026 01:00 UTC is still 30 Nov in Brasília (UTC-3): AAMM 2611.
     const emitidoEm = new Date('2026-12-01T01:00:00Z');
-    expect(anoMesBrasilia(emitidoEm)).toBe('2611');
+    expect(aammBrasilia(emitidoEm)).toBe('2611');
     const chave = montarChave({ cUF: '35', emitidoEm, cnpj: '20695448000184', modelo: 'NFE', serie: 1, numero: 3589, cnf: '19818399' });
     expect(chave).toBe('3526112069544800018455001000003589119818399' + String(digitoVerificador('3526112069544800018455001000003589119818399')));
     expect(chave).toHaveLength(44);

@@ -5,8 +5,8 @@ import { gerarDanfe } from '../../src/danfe/pdf';
 import { montarChave } from '../../src/domain/access-key';
 import { qrCodeNfce } from '../../src/domain/qrcode';
 import type { DocumentoRecord } from '../../src/store/document-model';
-import { montarNfe, type DadosNfe } from '../../src/xml/nfe-builder';
-import { nfeProc } from '../../src/xml/sefaz-messages';
+import { montarNfe, type DadosNfe } from '../../src/xml/nfe';
+import { nfeProc } from '../../src/xml/distribution';
 
 const emitidoEm = new Date('2026-11-20T13:05:09Z');
 const chaveNfe = montarChave({ cUF: '35', emitidoEm, cnpj: '11222333000181', modelo: 'NFE', serie: 1, numero: 7, cnf: '12345670' });
@@ -59,6 +59,7 @@ function xmlNfe(modelo: 'NFE' | 'NFCE'): string {
     ],
     chaveCteReferenciada: null,
     informacoesComplementares: 'Pedido 123.',
+    responsavelTecnico: null,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(chave, 'SP', 'HOMOLOGAÇÃO') : null,
   };
   return montarNfe(dados);

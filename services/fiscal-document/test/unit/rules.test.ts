@@ -1,5 +1,6 @@
 import { alcanceDaOperacao, ehSimplesRemessa } from '../../src/domain/cfop';
-import { impressaoDaEntrada, justificativaValida, referenciaDaEntrada, validarEmissao, type ContextoEmissao } from '../../src/domain/document-input';
+import { justificativaValida } from '../../src/domain/cancellation';
+import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao } from '../../src/domain/emission-input';
 import { escalar, totalItemCentavos } from '../../src/domain/money';
 import { somarImpostos } from '../../src/domain/taxes';
 
@@ -48,7 +49,7 @@ describe('fiscal document rules', () => {
     );
     expect(ruim.ok ? [] : ruim.campos.map((c) => `${c.campo}:${c.regra}`).sort()).toEqual([
       'destinatario.codigoMunicipio:obrigatorio_com_endereco',
-      'destinatario.endereco.bairro:tamanho',
+      'destinatario.endereco.bairro:tamanho_minimo',
       'destinatario.endereco.cep:cep_formato',
       'destinatario.endereco.logradouro:tipo',
       'destinatario.endereco.municipio:obrigatorio',
@@ -69,7 +70,7 @@ describe('fiscal document rules', () => {
       expect(r.ok).toBe(false);
     }
     const r = validarEmissao({ referencia: 'x'.repeat(61), modelo: 'NFE', destinatario: { documento: '12.ABC.345/01DE-35' }, itens: Array(991).fill(item), extra: 1 }, ctx);
-    expect(r.ok ? [] : r.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['extra:campo_desconhecido', 'referencia:tamanho', 'itens:maximo']);
+    expect(r.ok ? [] : r.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['extra:campo_desconhecido', 'referencia:tamanho_maximo', 'itens:maximo']);
     const misto = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [item, { ...item, cfop: '5949' }] }, ctx);
     expect(misto.ok ? [] : misto.campos.map((c) => c.regra)).toEqual(['cfop_misto']);
     const nfse = validarEmissao({ referencia: 'R', modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Serviço', quantidade: 1, valorUnitario: 1, aliquotaIss: 6, codigoServico: '99.99' }] }, ctx);
@@ -82,8 +83,8 @@ describe('fiscal document rules', () => {
       return r.ok ? [] : r.campos.map((c) => `${c.campo}:${c.regra}`);
     };
     expect(campos({ documento: '123.456.789-00', uf: 'SP' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador', 'itens[0].cfop:cfop_operacao']);
-    expect(campos({ documento: '11222333000181', nome: 'X', uf: 'RJ' }, '5102')).toEqual(['destinatario.nome:tamanho', 'itens[0].cfop:cfop_operacao']);
-    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', uf: 'EX' }, '6102')).toEqual(['destinatario.inscricaoEstadual:formato', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', nome: 'X', uf: 'RJ' }, '5102')).toEqual(['destinatario.nome:tamanho_minimo', 'itens[0].cfop:cfop_operacao']);
+    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', uf: 'EX' }, '6102')).toEqual(['destinatario.inscricaoEstadual:inscricao_estadual_formato', 'itens[0].cfop:cfop_operacao']);
     // A bad CPF with a valid UF of another state: the CFOP is judged against that UF (6), not as an internal sale.
     expect(campos({ documento: '123.456.789-00', uf: 'RJ' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador']);
     expect(campos({ documento: '11222333000181', uf: 'ZZ' }, '6102')).toEqual(['destinatario.uf:uf_inexistente']);

@@ -1,22 +1,11 @@
-import { MAX_PAGE_SIZE, requireAdmin, type GraphContext, type ReadCeiling } from '@erp/kit';
+import { decodeCursor, pageOf, pageSize, requireAdmin, type GraphContext, type ReadCeiling } from '@erp/kit';
 import { IngestionErrorCodes, isIngestionEntity, Refusal, type IngestionEntity } from '@erp/contracts';
 import { entityDefinitions } from '../domain';
 import { storedContent } from '../app/ingest/content';
 import type { BatchDoc, BatchStore } from '../store/batches';
 import { isRecordId, recordIdFromHex, type RecordDoc, type RecordStore } from '../store/records';
-import { decodeCursor, encodeCursor } from './cursor';
 
-const MIN_PAGE = 1;
 const MAX_LOTE_ID = 100;
-/** The platform's page ceiling, which the GraphQL cost estimate also assumes. */
-const MAX_PAGE = MAX_PAGE_SIZE;
-
-function pageSize(primeiros: number): number {
-  if (!Number.isInteger(primeiros) || primeiros < MIN_PAGE || primeiros > MAX_PAGE) {
-    throw new Refusal(IngestionErrorCodes.PRIMEIROS_INVALIDO, `primeiros deve estar entre ${MIN_PAGE} e ${MAX_PAGE}`);
-  }
-  return primeiros;
-}
 
 function knownEntity(entidade: string): IngestionEntity {
   if (!isIngestionEntity(entidade)) {
@@ -27,13 +16,8 @@ function knownEntity(entidade: string): IngestionEntity {
   return entidade;
 }
 
-/** A page asked for `limit + 1` documents: the extra one only tells that there is a next page. */
-function connection<D, I>(docs: D[], limit: number, item: (doc: D) => I, cursorAfter: (doc: D) => string) {
-  const itens = docs.slice(0, limit);
-  return { itens: itens.map(item), proximo: docs.length > limit ? cursorAfter(itens[itens.length - 1]) : null };
-}
-
-const badCursor = () => new Refusal(IngestionErrorCodes.CURSOR_INVALIDO, 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
+/** A batch id as the history hands it out (short, generated). */
+const isLoteId = (id: string) => id.length > 0 && id.length <= MAX_LOTE_ID;
 
 function lote(doc: BatchDoc) {
   return {
@@ -83,14 +67,10 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
         const session = requireAdmin(context);
         const limit = pageSize(args.primeiros);
         const entidade = args.entidade ? knownEntity(args.entidade) : null;
-        let depois = null;
-        if (args.depois) {
-          const position = decodeCursor('lote', args.depois);
-          if (!position || typeof position.t !== 'number' || typeof position.l !== 'string') throw badCursor();
-          depois = { recebidoEm: new Date(position.t), loteId: position.l };
-        }
+        const position = args.depois ? decodeCursor('lote', args.depois, { withInstant: true, isId: isLoteId }) : null;
+        const depois = position ? { recebidoEm: position.em!, loteId: position.id } : null;
         const docs = await stores.reads.run(session.companyId, () => stores.batches.page(session.companyId, entidade, limit + 1, depois));
-        return connection(docs, limit, lote, (last) => encodeCursor('lote', { t: last.recebidoEm.getTime(), l: last._id }));
+        return pageOf(docs, limit, 'lote', lote, (last) => ({ em: last.recebidoEm, id: last._id }));
       },
 
       loteImportacao: async (_: unknown, args: { loteId: string }, context: GraphContext) => {
@@ -114,14 +94,10 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
         const session = requireAdmin(context);
         const limit = pageSize(args.primeiros);
         const entidade = knownEntity(args.entidade);
-        let depois = null;
-        if (args.depois) {
-          const position = decodeCursor(`registro:${entidade}`, args.depois);
-          if (!position || typeof position.i !== 'string' || !isRecordId(position.i)) throw badCursor();
-          depois = recordIdFromHex(position.i);
-        }
+        const kind = `registro:${entidade}`;
+        const depois = args.depois ? recordIdFromHex(decodeCursor(kind, args.depois, { withInstant: false, isId: isRecordId }).id) : null;
         const docs = await stores.reads.run(session.companyId, () => stores.records.page(entidade, session.companyId, limit + 1, depois));
-        return connection(docs, limit, registro, (last) => encodeCursor(`registro:${entidade}`, { i: String(last._id) }));
+        return pageOf(docs, limit, kind, registro, (last) => ({ id: String(last._id) }));
       },
     },
   };

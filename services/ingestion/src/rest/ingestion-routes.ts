@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IngestionErrorCodes as Codes, Refusal } from '@erp/contracts';
+import { ok } from '@erp/kit';
 import { describeEntity, entityDefinitions, MAX_LINHAS_POR_REQUISICAO, parseBatchBody } from '../domain';
 import { ingestBatch, resumeWritesUntil, type BatchResult, type IngestDeps } from '../app/ingest/ingest-batch';
 import type { TokenAuthenticator } from '../messaging/token-authenticator';
@@ -50,14 +51,11 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
 
     scope.get('/entidades', async (request) => {
       const { token } = accessOf(request);
-      return {
-        sucesso: true,
-        dados: {
-          token: { nome: token.nome, prefixo: token.prefixo, modo: token.modo },
-          maxLinhasPorRequisicao: MAX_LINHAS_POR_REQUISICAO,
-          entidades: entityDefinitions.filter((def) => token.entidades.includes(def.entidade)).map(describeEntity),
-        },
-      };
+      return ok({
+        token: { nome: token.nome, prefixo: token.prefixo, modo: token.modo },
+        maxLinhasPorRequisicao: MAX_LINHAS_POR_REQUISICAO,
+        entidades: entityDefinitions.filter((def) => token.entidades.includes(def.entidade)).map(describeEntity),
+      });
     });
 
     const write = (preview: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -72,7 +70,7 @@ export function ingestionRoutes(options: IngestionRoutesOptions) {
           preview,
           recebidoEm: access.recebidoEm,
         });
-        return { sucesso: true, mensagem: mensagem(dados), dados };
+        return ok(dados, mensagem(dados));
       };
       const key = request.headers['idempotency-key'];
       // A preview stores nothing, so there is nothing to replay: the header is ignored there.

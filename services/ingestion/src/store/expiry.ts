@@ -1,5 +1,5 @@
 import type { Collection } from 'mongoose';
-import type { Logger } from '@erp/kit';
+import { startPeriodicJob, type Logger } from '@erp/kit';
 
 /**
  * Removes documents once their `expiraEm` has passed: by a TTL index where the server has them (MongoDB) and
@@ -13,11 +13,13 @@ export async function expireByDate<T extends { expiraEm: Date }>(
   await collection.createIndex({ expiraEm: 1 }, { expireAfterSeconds: 0 }).catch(() => {
     log.debug(`TTL indexes unavailable; expired ${what} are swept periodically`);
   });
-  const sweep = setInterval(() => {
-    collection.deleteMany({ expiraEm: { $lt: new Date() } } as Parameters<Collection<T>['deleteMany']>[0]).catch((error) => {
-      log.warn({ err: error }, `${what} sweep failed`);
-    });
-  }, everyMs);
-  sweep.unref();
-  return () => clearInterval(sweep);
+  const sweep = startPeriodicJob({
+    name: `${what} sweep`,
+    intervalMs: everyMs,
+    log,
+    run: async () => {
+      await collection.deleteMany({ expiraEm: { $lt: new Date() } } as Parameters<Collection<T>['deleteMany']>[0]);
+    },
+  });
+  return () => void sweep.stop();
 }

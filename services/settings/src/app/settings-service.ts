@@ -11,7 +11,7 @@ import {
   type SettingsSignReply,
   type SettingsSignRequest,
 } from '@erp/contracts';
-import { pendingEvent, type Logger } from '@erp/kit';
+import { pendingEvent, systemClock, type Clock, type Logger } from '@erp/kit';
 import type { SecretBox } from '../crypto/secret-box';
 import { lerCertificadoA1, type LeituraCertificado } from '../domain/certificado';
 import { validarEntrada, type AcaoCertificado, type AcaoSenha } from '../domain/validation';
@@ -70,7 +70,7 @@ export class SettingsService {
     /** Publishes the pending settings-changed events now (the outbox relay's flush). */
     private readonly announce: () => Promise<unknown>,
     private readonly log: Logger,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock = systemClock,
   ) {}
 
   async get(companyId: string): Promise<ConfiguracaoFiscal> {

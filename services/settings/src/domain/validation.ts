@@ -9,7 +9,24 @@ import {
   type RegimeTributario,
   type RegraVencimento,
 } from '@erp/contracts';
-import { PRAZOS_EMPRESA_LIMITES, cUfFromMunicipio, cUfFromSigla, cnpjProblem, interpretarCodigoServico, municipioProblem, normalizeCnpj } from '@erp/fiscal-rules';
+import {
+  CamposInvalidos,
+  PRAZOS_EMPRESA_LIMITES,
+  caminho,
+  camposDesconhecidos,
+  cUfFromMunicipio,
+  cUfFromSigla,
+  cnpjProblem,
+  ehObjeto,
+  interpretarCodigoServico,
+  lerEndereco,
+  lerInscricaoEstadual,
+  lerInteiro,
+  lerTexto,
+  municipioProblem,
+  normalizeCnpj,
+  type Objeto,
+} from '@erp/fiscal-rules';
 import { interpretarAmbiente } from './ambiente';
 import {
   ALIQUOTA_DAS_PADRAO,
@@ -59,57 +76,12 @@ const CAMPOS = {
   endereco: ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'],
 };
 
-class Erros {
-  readonly lista: CampoInvalido[] = [];
-  add(campo: string, regra: string, erro: string): undefined {
-    this.lista.push({ campo, regra, erro });
-    return undefined;
-  }
+/** Optional text of `obj[chave]` under `prefixo` (the shared text rule: trimmed, bounded, no control characters). */
+function texto(obj: Objeto, chave: string, prefixo: string, erros: CamposInvalidos, limites: { max: number; min?: number }): string | null | undefined {
+  return lerTexto(erros, obj[chave], caminho(prefixo, chave), limites);
 }
 
-type Objeto = Record<string, unknown>;
-
-function ehObjeto(valor: unknown): valor is Objeto {
-  return typeof valor === 'object' && valor !== null && !Array.isArray(valor);
-}
-
-function nome(prefixo: string, chave: string): string {
-  return prefixo ? `${prefixo}.${chave}` : chave;
-}
-
-/** Refuses every key that is neither a field nor a read-only field of the GET. */
-function chavesDesconhecidas(obj: Objeto, prefixo: string, campos: string[], leitura: string[], erros: Erros): void {
-  for (const chave of Object.keys(obj)) {
-    if (!campos.includes(chave) && !leitura.includes(chave)) {
-      erros.add(nome(prefixo, chave), 'campo_desconhecido', 'campo não faz parte da configuração fiscal');
-    }
-  }
-}
-
-/** Optional text: absent, null or blank -> null; otherwise trimmed and bounded (undefined once a rule is broken). */
-function texto(obj: Objeto, chave: string, prefixo: string, erros: Erros, limites: { max: number; min?: number }): string | null | undefined {
-  const valor = obj[chave];
-  if (valor === undefined || valor === null) return null;
-  const campo = nome(prefixo, chave);
-  if (typeof valor !== 'string') return erros.add(campo, 'tipo', 'deve ser texto');
-  const limpo = valor.trim();
-  if (limpo === '') return null;
-  if (limpo.length > limites.max) return erros.add(campo, 'tamanho_maximo', `no máximo ${limites.max} caracteres`);
-  if (limites.min !== undefined && limpo.length < limites.min) {
-    return erros.add(campo, 'tamanho_minimo', `no mínimo ${limites.min} caracteres`);
-  }
-  return limpo;
-}
-
-function inteiro(valor: unknown, campo: string, erros: Erros, limites: { min: number; max: number }): number | undefined {
-  if (typeof valor !== 'number' || !Number.isInteger(valor)) return erros.add(campo, 'tipo', 'deve ser um número inteiro');
-  if (valor < limites.min || valor > limites.max) {
-    return erros.add(campo, 'intervalo', `deve estar entre ${limites.min} e ${limites.max}`);
-  }
-  return valor;
-}
-
-function senha(obj: Objeto, chave: string, campo: string, erros: Erros): AcaoSenha | undefined {
+function senha(obj: Objeto, chave: string, campo: string, erros: CamposInvalidos): AcaoSenha | undefined {
   const valor = obj[chave];
   if (valor === undefined) return { acao: 'manter' };
   if (valor === null || valor === '') return { acao: 'remover' };
@@ -119,41 +91,10 @@ function senha(obj: Objeto, chave: string, campo: string, erros: Erros): AcaoSen
   return { acao: 'definir', valor };
 }
 
-/**
- * The issuer's address as the NF-e needs it (`enderEmit`, TEnderEmi): street, number, district and city name
- * 2-60 (number 1-60) characters, CEP 8 digits, phone 6-14 digits; null (or absent) leaves it unset.
- */
-function validarEndereco(valor: unknown, erros: Erros): Configuracao['empresa']['endereco'] | undefined {
-  if (valor === undefined || valor === null) return null;
-  const prefixo = 'empresa.endereco';
-  if (!ehObjeto(valor)) return erros.add(prefixo, 'tipo', 'deve ser um objeto');
-  chavesDesconhecidas(valor, prefixo, CAMPOS.endereco, [], erros);
-  const antes = erros.lista.length;
-  const obrigatorio = (chave: string, min: number) => {
-    const lido = texto(valor, chave, prefixo, erros, { max: 60, min });
-    if (lido === null) erros.add(nome(prefixo, chave), 'obrigatorio', 'obrigatório no endereço');
-    return lido ?? undefined;
-  };
-  const logradouro = obrigatorio('logradouro', 2);
-  const numero = obrigatorio('numero', 1);
-  const complemento = texto(valor, 'complemento', prefixo, erros, { max: 60 });
-  const bairro = obrigatorio('bairro', 2);
-  const municipio = obrigatorio('municipio', 2);
-  const cepBruto = texto(valor, 'cep', prefixo, erros, { max: 10 });
-  const cep = typeof cepBruto === 'string' ? cepBruto.replace(/[.\-\s]/g, '') : cepBruto;
-  if (cep === null) erros.add(`${prefixo}.cep`, 'obrigatorio', 'obrigatório no endereço');
-  else if (typeof cep === 'string' && !/^\d{8}$/.test(cep)) erros.add(`${prefixo}.cep`, 'cep_formato', '8 dígitos');
-  const telefoneBruto = texto(valor, 'telefone', prefixo, erros, { max: 20 });
-  const telefone = typeof telefoneBruto === 'string' ? telefoneBruto.replace(/[()\-\s+]/g, '') : telefoneBruto;
-  if (typeof telefone === 'string' && !/^\d{6,14}$/.test(telefone)) erros.add(`${prefixo}.telefone`, 'telefone_formato', 'de 6 a 14 dígitos');
-  if (erros.lista.length > antes || !logradouro || !numero || !bairro || !municipio || typeof cep !== 'string' || complemento === undefined || telefone === undefined) return undefined;
-  return { logradouro, numero, complemento, bairro, municipio, cep, telefone };
-}
-
-function validarEmpresa(obj: Objeto | undefined, erros: Erros): Configuracao['empresa'] {
+function validarEmpresa(obj: Objeto | undefined, erros: CamposInvalidos): Configuracao['empresa'] {
   const empresa = configuracaoPadrao().empresa;
   if (obj === undefined) return empresa;
-  chavesDesconhecidas(obj, 'empresa', CAMPOS.empresa, [], erros);
+  camposDesconhecidos(erros, obj, 'empresa', CAMPOS.empresa);
 
   const cnpj = texto(obj, 'cnpj', 'empresa', erros, { max: 18 });
   if (cnpj) {
@@ -170,11 +111,7 @@ function validarEmpresa(obj: Objeto | undefined, erros: Erros): Configuracao['em
   empresa.razaoSocial = texto(obj, 'razaoSocial', 'empresa', erros, { min: 2, max: 60 }) ?? null;
 
   const ie = texto(obj, 'inscricaoEstadual', 'empresa', erros, { max: 20 });
-  if (ie) {
-    const semPontuacao = ie.replace(/[.\-/\s]/g, '').toUpperCase();
-    if (semPontuacao === 'ISENTO' || /^\d{2,14}$/.test(semPontuacao)) empresa.inscricaoEstadual = semPontuacao;
-    else erros.add('empresa.inscricaoEstadual', 'inscricao_estadual_formato', 'de 2 a 14 dígitos, ou ISENTO');
-  }
+  if (ie) empresa.inscricaoEstadual = lerInscricaoEstadual(erros, ie, 'empresa.inscricaoEstadual') ?? null;
 
   const uf = texto(obj, 'uf', 'empresa', erros, { max: 2 });
   if (uf) {
@@ -214,13 +151,13 @@ function validarEmpresa(obj: Objeto | undefined, erros: Erros): Configuracao['em
   } else if (empresa.regimeTributario === 'SIMPLES_NACIONAL') {
     empresa.aliquotaDas = ALIQUOTA_DAS_PADRAO;
   }
-  empresa.endereco = validarEndereco(obj.endereco, erros) ?? null;
+  empresa.endereco = lerEndereco(erros, obj.endereco, 'empresa.endereco') ?? null;
   empresa.inicioAtividade = validarInicioAtividade(obj, erros);
   return empresa;
 }
 
 /** A calendar day `YYYY-MM-DD` (the Simples Nacional first year of the tax simulation reads it). */
-function validarInicioAtividade(obj: Objeto, erros: Erros): string | null {
+function validarInicioAtividade(obj: Objeto, erros: CamposInvalidos): string | null {
   const data = texto(obj, 'inicioAtividade', 'empresa', erros, { max: 10 });
   if (!data) return null;
   const partes = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
@@ -236,10 +173,10 @@ function mensagemIbge(problema: string): string {
   return 'dígito verificador do código IBGE não confere';
 }
 
-function validarNfse(obj: Objeto | undefined, producao: boolean, erros: Erros): { nfse: Configuracao['nfse']; senha: AcaoSenha } {
+function validarNfse(obj: Objeto | undefined, producao: boolean, erros: CamposInvalidos): { nfse: Configuracao['nfse']; senha: AcaoSenha } {
   const nfse = configuracaoPadrao().nfse;
   if (obj === undefined) return { nfse, senha: { acao: 'manter' } };
-  chavesDesconhecidas(obj, 'nfse', CAMPOS.nfse, SOMENTE_LEITURA.nfse, erros);
+  camposDesconhecidos(erros, obj, 'nfse', CAMPOS.nfse, SOMENTE_LEITURA.nfse);
 
   nfse.provedor = texto(obj, 'provedor', 'nfse', erros, { max: 60 }) ?? null;
   const endpoint = texto(obj, 'endpoint', 'nfse', erros, { max: 500 });
@@ -275,7 +212,7 @@ function validarNfse(obj: Objeto | undefined, producao: boolean, erros: Erros): 
 }
 
 /** Keeps both forms; when both are sent (a GET round trip) the national code must be of the same item. */
-function validarCodigoServico(obj: Objeto, nfse: Configuracao['nfse'], erros: Erros): void {
+function validarCodigoServico(obj: Objeto, nfse: Configuracao['nfse'], erros: CamposInvalidos): void {
   const codigo = texto(obj, 'codigoServico', 'nfse', erros, { max: 6 });
   const nacional = texto(obj, 'codigoServicoNacional', 'nfse', erros, { max: 6 });
   const lidoCodigo = codigo ? interpretarCodigoServico(codigo) : null;
@@ -297,11 +234,11 @@ function validarCodigoServico(obj: Objeto, nfse: Configuracao['nfse'], erros: Er
   }
 }
 
-function validarCertificado(valor: unknown, erros: Erros): AcaoCertificado | undefined {
+function validarCertificado(valor: unknown, erros: CamposInvalidos): AcaoCertificado | undefined {
   if (valor === undefined) return { acao: 'manter' };
   if (valor === null) return { acao: 'remover' };
   if (!ehObjeto(valor)) return erros.add('certificadoA1', 'tipo', 'deve ser um objeto { arquivoBase64, senha } ou null');
-  chavesDesconhecidas(valor, 'certificadoA1', CAMPOS.certificadoA1, SOMENTE_LEITURA.certificadoA1, erros);
+  camposDesconhecidos(erros, valor, 'certificadoA1', CAMPOS.certificadoA1, SOMENTE_LEITURA.certificadoA1);
   const { arquivoBase64, senha: senhaCert } = valor;
   if (arquivoBase64 === undefined || arquivoBase64 === null) {
     // No new file: only a mask (or nothing) may come with it, since a password alone changes nothing.
@@ -340,11 +277,11 @@ function validarCertificado(valor: unknown, erros: Erros): AcaoCertificado | und
  * `temCertificado` says whether a certificate is stored (it then needs the company CNPJ to be compared with).
  */
 export function validarEntrada(corpo: unknown, contexto: { temCertificado: boolean }): ResultadoValidacao {
-  const erros = new Erros();
+  const erros = new CamposInvalidos();
   if (!ehObjeto(corpo)) {
     return { ok: false, campos: [{ campo: '', regra: 'tipo', erro: 'o corpo deve ser um objeto JSON' }] };
   }
-  chavesDesconhecidas(corpo, '', CAMPOS.raiz, SOMENTE_LEITURA.raiz, erros);
+  camposDesconhecidos(erros, corpo, '', CAMPOS.raiz, SOMENTE_LEITURA.raiz);
   const configuracao = configuracaoPadrao();
 
   if (corpo.ambiente !== undefined) {
@@ -353,7 +290,7 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
     else erros.add('ambiente', 'valores_permitidos', 'HOMOLOGAÇÃO ou PRODUÇÃO (com ou sem acentos)');
   }
   if (corpo.seriePadrao !== undefined) {
-    const serie = inteiro(corpo.seriePadrao, 'seriePadrao', erros, SERIE_LIMITES);
+    const serie = lerInteiro(erros, corpo.seriePadrao, 'seriePadrao', SERIE_LIMITES);
     if (serie !== undefined) configuracao.seriePadrao = serie;
   }
   configuracao.series = [configuracao.seriePadrao];
@@ -363,7 +300,7 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
     } else if (corpo.series.length === 0 || corpo.series.length > MAX_SERIES) {
       erros.add('series', 'tamanho_lista', `de 1 a ${MAX_SERIES} séries`);
     } else {
-      const series = corpo.series.map((s, i) => inteiro(s, `series[${i}]`, erros, SERIE_LIMITES));
+      const series = corpo.series.map((s, i) => lerInteiro(erros, s, `series[${i}]`, SERIE_LIMITES));
       if (series.every((s) => s !== undefined)) {
         const unicas = [...new Set(series)];
         if (unicas.length !== series.length) erros.add('series', 'series_repetidas', 'uma série aparece mais de uma vez');
@@ -378,23 +315,23 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
     else erros.add('emissaoAutomatica', 'tipo', 'deve ser true ou false');
   }
   if (corpo.timeoutSegundos !== undefined) {
-    const timeout = inteiro(corpo.timeoutSegundos, 'timeoutSegundos', erros, TIMEOUT_LIMITES);
+    const timeout = lerInteiro(erros, corpo.timeoutSegundos, 'timeoutSegundos', TIMEOUT_LIMITES);
     if (timeout !== undefined) configuracao.timeoutSegundos = timeout;
   }
 
   const prazos = objetoOpcional(corpo, 'prazosCancelamento', erros);
   if (prazos) {
-    chavesDesconhecidas(prazos, 'prazosCancelamento', CAMPOS.prazosCancelamento, [], erros);
+    camposDesconhecidos(erros, prazos, 'prazosCancelamento', CAMPOS.prazosCancelamento);
     for (const [chave, limites] of Object.entries(PRAZOS_EMPRESA_LIMITES) as [keyof typeof PRAZOS_EMPRESA_LIMITES, { min: number; max: number }][]) {
       const valor = prazos[chave];
       // null or absent: the legal default; a value beyond the legal maximum is refused, not silently capped.
-      if (valor !== undefined && valor !== null) configuracao.prazosCancelamento[chave] = inteiro(valor, `prazosCancelamento.${chave}`, erros, limites) ?? null;
+      if (valor !== undefined && valor !== null) configuracao.prazosCancelamento[chave] = lerInteiro(erros, valor, `prazosCancelamento.${chave}`, limites) ?? null;
     }
   }
 
   const vencimentos = objetoOpcional(corpo, 'vencimentos', erros);
   if (vencimentos) {
-    chavesDesconhecidas(vencimentos, 'vencimentos', CAMPOS.vencimentos, [], erros);
+    camposDesconhecidos(erros, vencimentos, 'vencimentos', CAMPOS.vencimentos);
     for (const tributo of TributosVencimentoEmpresa) configuracao.vencimentos[tributo] = validarRegraVencimento(vencimentos, tributo, erros);
   }
   configuracao.aliquotasReferencia = validarAliquotasReferencia(corpo.aliquotasReferencia, erros);
@@ -417,12 +354,12 @@ export function validarEntrada(corpo: unknown, contexto: { temCertificado: boole
 }
 
 /** A due day (1-31) and how it moves off a non-business day; null or absent: the default rule of that tax. */
-function validarRegraVencimento(vencimentos: Objeto, chave: (typeof TributosVencimentoEmpresa)[number], erros: Erros): RegraVencimento | null {
+function validarRegraVencimento(vencimentos: Objeto, chave: (typeof TributosVencimentoEmpresa)[number], erros: CamposInvalidos): RegraVencimento | null {
   const regra = objetoOpcional(vencimentos, chave, erros, 'vencimentos');
   if (!regra) return null;
   const prefixo = `vencimentos.${chave}`;
-  chavesDesconhecidas(regra, prefixo, CAMPOS.regraVencimento, [], erros);
-  const dia = regra.dia === undefined || regra.dia === null ? erros.add(`${prefixo}.dia`, 'obrigatorio', 'informe o dia do vencimento (1 a 31)') : inteiro(regra.dia, `${prefixo}.dia`, erros, { min: 1, max: 31 });
+  camposDesconhecidos(erros, regra, prefixo, CAMPOS.regraVencimento);
+  const dia = regra.dia === undefined || regra.dia === null ? erros.add(`${prefixo}.dia`, 'obrigatorio', 'informe o dia do vencimento (1 a 31)') : lerInteiro(erros, regra.dia, `${prefixo}.dia`, { min: 1, max: 31 });
   const ajuste = AjustesVencimento.find((valor) => valor === regra.ajuste);
   if (!ajuste) erros.add(`${prefixo}.ajuste`, 'valor_permitido', `deve ser ${AjustesVencimento.join(' ou ')} (dia não útil: próximo ou anterior dia útil)`);
   return dia === undefined || !ajuste ? null : { dia, ajuste };
@@ -433,7 +370,7 @@ function validarRegraVencimento(vencimentos: Objeto, chave: (typeof TributosVenc
  * 0 to 50 with at most 4 decimals (what the tax engine accepts); IBS rates only from 2029 (2026-2028 are fixed by
  * law); an entry with no rate at all is refused rather than kept empty. Kept sorted by year.
  */
-function validarAliquotasReferencia(valor: unknown, erros: Erros): AliquotaReferenciaAno[] {
+function validarAliquotasReferencia(valor: unknown, erros: CamposInvalidos): AliquotaReferenciaAno[] {
   if (valor === undefined || valor === null) return [];
   const { min, max } = ANOS_ALIQUOTA_REFERENCIA;
   if (!Array.isArray(valor)) return erros.add('aliquotasReferencia', 'tipo', 'deve ser uma lista de { ano, cbs, ibsUf, ibsMun }') ?? [];
@@ -442,8 +379,8 @@ function validarAliquotasReferencia(valor: unknown, erros: Erros): AliquotaRefer
   valor.forEach((item: unknown, i) => {
     const prefixo = `aliquotasReferencia[${i}]`;
     if (!ehObjeto(item)) return erros.add(prefixo, 'tipo', 'deve ser um objeto { ano, cbs, ibsUf, ibsMun }');
-    chavesDesconhecidas(item, prefixo, CAMPOS.aliquotaReferencia, [], erros);
-    const ano = item.ano === undefined || item.ano === null ? erros.add(`${prefixo}.ano`, 'obrigatorio', `informe o ano (${min} a ${max})`) : inteiro(item.ano, `${prefixo}.ano`, erros, { min, max });
+    camposDesconhecidos(erros, item, prefixo, CAMPOS.aliquotaReferencia);
+    const ano = item.ano === undefined || item.ano === null ? erros.add(`${prefixo}.ano`, 'obrigatorio', `informe o ano (${min} a ${max})`) : lerInteiro(erros, item.ano, `${prefixo}.ano`, { min, max });
     if (ano !== undefined && lidas.some((l) => l.ano === ano)) erros.add(`${prefixo}.ano`, 'repetido', `o ano ${ano} aparece mais de uma vez`);
     const taxa = (chave: 'cbs' | 'ibsUf' | 'ibsMun'): number | null => {
       const v = item[chave];
@@ -466,9 +403,9 @@ function validarAliquotasReferencia(valor: unknown, erros: Erros): AliquotaRefer
   return lidas.sort((a, b) => a.ano - b.ano);
 }
 
-function objetoOpcional(corpo: Objeto, chave: string, erros: Erros, prefixo = ''): Objeto | undefined {
+function objetoOpcional(corpo: Objeto, chave: string, erros: CamposInvalidos, prefixo = ''): Objeto | undefined {
   const valor = corpo[chave];
   if (valor === undefined || valor === null) return undefined;
-  if (!ehObjeto(valor)) return erros.add(nome(prefixo, chave), 'tipo', 'deve ser um objeto');
+  if (!ehObjeto(valor)) return erros.add(caminho(prefixo, chave), 'tipo', 'deve ser um objeto');
   return valor;
 }

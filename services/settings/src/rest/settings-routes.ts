@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Refusal, SettingsErrorCodes } from '@erp/contracts';
-import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import { objectBody, ok, sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
 import type { SettingsService } from '../app/settings-service';
 
 const SETTINGS_PATH = '/api/erp/faturamento/configuracao';
@@ -25,17 +25,14 @@ export function registerSettingsRoutes(app: FastifyInstance, service: SettingsSe
   app.get(SETTINGS_PATH, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const dados = await service.get(sessionOf(request).companyId);
     reply.header('etag', `"${dados.versao}"`);
-    return { sucesso: true, dados };
+    return ok(dados);
   });
 
   app.put(SETTINGS_PATH, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
     const { companyId, userId } = sessionOf(request);
-    const corpo = request.body;
-    if (typeof corpo !== 'object' || corpo === null || Array.isArray(corpo)) {
-      throw new Refusal(SettingsErrorCodes.CORPO_INVALIDO, 'o corpo deve ser um objeto JSON com a configuração');
-    }
+    const corpo = objectBody(request.body, 'o corpo deve ser um objeto JSON com a configuração');
     const dados = await service.save(companyId, userId, corpo, { expectedVersion: expectedVersion(request) });
     reply.header('etag', `"${dados.versao}"`);
-    return { sucesso: true, dados };
+    return ok(dados);
   });
 }

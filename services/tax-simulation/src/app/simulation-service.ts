@@ -8,6 +8,7 @@ import {
   type TaxCalculateReply,
   type TaxCalculateRequest,
 } from '@erp/contracts';
+import { dataBrasilia } from '@erp/fiscal-rules';
 import { type Logger } from '@erp/kit';
 import {
   compararRegimes,
@@ -70,11 +71,6 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
  */
 const SIMULATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isSimulationId = (id: string): boolean => SIMULATION_ID.test(id);
-
-/** Today's date where the companies are, `YYYY-MM-DD` (the default `dataOperacao`). */
-export function hojeEmSaoPaulo(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
   const nomes = [...new Set(campos.map((c) => c.campo || 'entrada'))];
@@ -227,7 +223,7 @@ export class SimulationService {
         entrada[campo] = valor;
       }
     }
-    entrada.dataOperacao ??= hojeEmSaoPaulo(this.now());
+    entrada.dataOperacao ??= dataBrasilia(this.now());
     return { entrada, opcoes: await this.companyDefaults(companyId), desconhecidos };
   }
 

@@ -1,18 +1,9 @@
-import { Refusal, TaxErrorCodes } from '@erp/contracts';
-import { requireAdmin, requireSession, resolver, type ReadCeiling } from '@erp/kit';
+import { decodeCursor, pageOf, pageSize, requireAdmin, requireSession, resolver, type ReadCeiling } from '@erp/kit';
 import type { SimulationService } from '../app/simulation-service';
 import type { SimulacaoView } from '../app/views';
-import { decodeCursor, encodeCursor } from './cursor';
+import { isSimulationId } from '../app/simulation-service';
 
-const MIN_PAGE = 1;
-const MAX_PAGE = 200;
-
-function pageSize(primeiros: number): number {
-  if (!Number.isInteger(primeiros) || primeiros < MIN_PAGE || primeiros > MAX_PAGE) {
-    throw new Refusal(TaxErrorCodes.PRIMEIROS_INVALIDO, `primeiros deve estar entre ${MIN_PAGE} e ${MAX_PAGE}`);
-  }
-  return primeiros;
-}
+const KIND = 'simulacao';
 
 /**
  * Every resolver asks for a session; the company always comes from it, never from an argument. The list runs under
@@ -34,15 +25,12 @@ export function createResolvers(service: SimulationService, reads: ReadCeiling) 
         async (_parent, args, context) => {
           const { companyId } = requireSession(context);
           const limit = pageSize(args.primeiros);
-          const depois = args.depois ? decodeCursor(args.depois) : null;
-          if (args.depois && !depois) {
-            throw new Refusal(TaxErrorCodes.CURSOR_INVALIDO, 'cursor "depois" inválido; use o valor de "proximo" de uma página desta mesma consulta');
-          }
+          const position = args.depois ? decodeCursor(KIND, args.depois, { withInstant: true, isId: isSimulationId }) : null;
+          const depois = position ? { criadaEm: position.em!, id: position.id } : null;
           // One more than asked: it only tells whether a next page exists.
           const { views, records } = await reads.run(companyId, () => service.page(companyId, limit + 1, depois));
-          const itens = views.slice(0, limit);
-          const last = records[limit - 1];
-          return { itens, proximo: views.length > limit ? encodeCursor({ criadaEm: last.criadaEm, id: last._id }) : null };
+          const lidos = views.map((view, i) => ({ view, record: records[i] }));
+          return pageOf(lidos, limit, KIND, (lido) => lido.view, ({ record }) => ({ em: record.criadaEm, id: record._id }));
         },
       ),
     },

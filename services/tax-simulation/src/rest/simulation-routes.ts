@@ -1,4 +1,4 @@
-import { sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
+import { ok, sessionHook, sessionOf, type FastifyInstance, type SessionVerifier } from '@erp/kit';
 import { notFound, type SimulationService } from '../app/simulation-service';
 
 const BASE = '/api/erp/faturamento/impostos/simulacoes';
@@ -12,18 +12,18 @@ const BASE = '/api/erp/faturamento/impostos/simulacoes';
 export function registerSimulationRoutes(app: FastifyInstance, service: SimulationService, verifySession: SessionVerifier): void {
   app.post(BASE, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const dados = await service.simulate(sessionOf(request), request.body);
-    return reply.code(201).send({ sucesso: true, dados });
+    return reply.code(201).send(ok(dados));
   });
 
   app.get<{ Params: { id: string } }>(`${BASE}/:id`, { onRequest: sessionHook(verifySession) }, async (request) => {
     const dados = await service.get(sessionOf(request).companyId, request.params.id);
     if (!dados) throw notFound();
-    return { sucesso: true, dados };
+    return ok(dados);
   });
 
   // Idempotent: the first call and every repeat answer 200 with the same titles.
   app.post<{ Params: { id: string } }>(`${BASE}/:id/provisionar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
     const dados = await service.provision(sessionOf(request), request.params.id);
-    return { sucesso: true, dados };
+    return ok(dados);
   });
 }

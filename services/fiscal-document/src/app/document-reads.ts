@@ -1,0 +1,32 @@
+import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { FiscalDeps } from './deps';
+import { notFound } from './refusals';
+import { documentView, type DocumentoFiscalView } from './views';
+
+/** Reading a company's documents; a document still PROCESSANDO is never shown, and another company's is not found. */
+export class DocumentReads {
+  constructor(private readonly deps: Pick<FiscalDeps, 'store' | 'clock'>) {}
+
+  async get(companyId: string, id: string): Promise<DocumentoFiscalView | null> {
+    const doc = await this.deps.store.byId(companyId, id);
+    return doc && doc.situacao !== 'PROCESSANDO' ? documentView(doc, this.deps.clock()) : null;
+  }
+
+  async getOrRefuse(companyId: string, id: string): Promise<DocumentoFiscalView> {
+    const doc = await this.get(companyId, id);
+    if (!doc) throw notFound();
+    return doc;
+  }
+
+  /** Newest first; `limite + 1` read so the caller knows whether a next page exists (kit `pageOf`). */
+  async list(
+    companyId: string,
+    filtro: { modelo?: ModeloDocumento; situacao?: SituacaoDocumento },
+    limite: number,
+    depois: { criadoEm: Date; id: string } | null,
+  ): Promise<{ view: DocumentoFiscalView; criadoEm: Date; id: string }[]> {
+    const docs = await this.deps.store.page(companyId, filtro, limite + 1, depois);
+    const agora = this.deps.clock();
+    return docs.map((doc) => ({ view: documentView(doc, agora), criadoEm: doc.criadoEm, id: doc._id }));
+  }
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from 'node:crypto';
+import type { ConfiguracaoFiscalCompartilhada, OperacaoTributavel, Session } from '@erp/contracts';
+import { competenciaDe, dataBrasilia } from '@erp/fiscal-rules';
+import { documentoId } from '../domain/document-id';
+import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/emission-input';
+import { situacoesIcmsNaoTransmitidas } from '../domain/icms-situations';
+import { reais } from '../domain/money';
+import { somarImpostos } from '../domain/taxes';
+import type { DocumentoRecord } from '../store/document-model';
+import type { Authorization } from './authorization';
+import { authorizerFor, type FiscalDeps } from './deps';
+import {
+  certificateExpired,
+  certificateMissing,
+  certificateOfAnotherCnpj,
+  denied,
+  emissionInProgress,
+  incompleteSettings,
+  invalidDocument,
+  referenceReused,
+  rejected,
+} from './refusals';
+import { documentView, type DocumentoFiscalView } from './views';
+
+/** How long a second request with the same `referencia` waits for the first to finish. */
+const ESPERA_MESMA_REFERENCIA_MS = 10_000;
+/** An emission's claim untouched for this long lost its author (a crash): the next request finishes it. */
+const CLAIM_ABANDONADO_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface EmissionResult {
+  documento: DocumentoFiscalView;
+  /** False when the `referencia` had already produced this document (REST answers 200 instead of 201). */
+  criado: boolean;
+}
+
+/**
+ * Issuing a document: a `referencia` already used is answered from what was stored; otherwise the company's
+ * settings, every field at once, the taxes of the tax engine, the claim of the reference, then the authorization.
+ * Everything that can refuse the input is decided before the claim, so bad input burns no number.
+ */
+export class Emission {
+  constructor(
+    private readonly deps: FiscalDeps,
+    private readonly authorization: Authorization,
+  ) {}
+
+  async issue(session: Session, entrada: unknown): Promise<EmissionResult> {
+    const { companyId } = session;
+    // A `referencia` already used is answered from what was stored, before today's settings are read: the same
+    // content gets the same document (or the same refusal) whatever the settings say now.
+    const referencia = referenciaDaEntrada(entrada);
+    const impressao = referencia === null ? null : impressaoDaEntrada(entrada as Record<string, unknown>);
+    if (referencia !== null && impressao === null) {
+      throw invalidDocument([{ campo: '', regra: 'profundidade', erro: 'o corpo tem mais níveis do que uma emissão' }]);
+    }
+    if (referencia !== null && impressao !== null) {
+      const existente = await this.deps.store.byId(companyId, documentoId(companyId, referencia));
+      if (existente) return { documento: await this.sameReference(existente, impressao), criado: false };
+    }
+
+    const emitidoEm = this.deps.clock();
+    const settings = await this.deps.settings(companyId);
+    const validacao = validarEmissao(entrada, contextOf(settings, emitidoEm));
+    if (!validacao.ok || impressao === null) throw invalidDocument(validacao.ok ? [] : validacao.campos);
+    const emissao = validacao.valor;
+    this.checkTransmittable(emissao, settings);
+
+    // The engine decides every tax, the Simples Remessa's "none on the product value" included.
+    const porItem = await this.deps.taxes(companyId, operationsOf(emissao, settings, emitidoEm));
+    const doc = newDocument(session, emissao, settings, impressao, emitidoEm, porItem);
+    if (!(await this.deps.store.claimDocument(doc))) {
+      const vencedor = await this.deps.store.byId(companyId, doc._id);
+      if (!vencedor) throw new Error(`document ${doc._id} claimed but not found`);
+      return { documento: await this.sameReference(vencedor, impressao), criado: false };
+    }
+    return { documento: await this.authorization.complete(doc, settings), criado: true };
+  }
+
+  /**
+   * What an authorizer that transmits the document's XML needs beyond the emission's own checks: the issuer's
+   * name, IE and address, the NF-e recipient's address (the MOC asks an NF-e to name its recipient in full) and
+   * ICMS situations the XML writes.
+   */
+  private checkTransmittable(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada): void {
+    const autorizador = authorizerFor(this.deps, emissao.modelo, settings.ambiente);
+    if (!autorizador.transmiteXml) return;
+    const { empresa } = settings;
+    const faltando = [!empresa.razaoSocial && 'empresa.razaoSocial', !empresa.inscricaoEstadual && 'empresa.inscricaoEstadual', !empresa.endereco && 'empresa.endereco'];
+    const falta = faltando.filter((campo): campo is string => typeof campo === 'string');
+    if (falta.length > 0) throw incompleteSettings(falta, ' para transmitir à SEFAZ');
+    const campos = situacoesIcmsNaoTransmitidas(emissao.itens);
+    if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco) {
+      campos.unshift({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
+    }
+    if (campos.length > 0) throw invalidDocument(campos);
+  }
+
+  /**
+   * The `referencia` was used before: the same content answers with the same document (once it is decided);
+   * another content is refused. A claim whose author died is finished here.
+   */
+  private async sameReference(existente: DocumentoRecord, impressao: string): Promise<DocumentoFiscalView> {
+    if (existente.impressao !== impressao) throw referenceReused(existente.referencia, existente._id);
+    // Sent and unanswered: asking again is asking SEFAZ again (by key first), never a new number.
+    if (existente.situacao === 'PENDENTE') return this.authorization.complete(existente);
+    const prazo = Date.now() + ESPERA_MESMA_REFERENCIA_MS;
+    let doc = existente;
+    while (doc.situacao === 'PROCESSANDO') {
+      if (this.deps.clock().getTime() - doc.criadoEm.getTime() > CLAIM_ABANDONADO_MS) return this.authorization.complete(doc);
+      if (Date.now() > prazo) throw emissionInProgress();
+      await sleep(50);
+      doc = (await this.deps.store.byId(doc.companyId, doc._id))!;
+    }
+    // The same request gets the same answer: a refused document is refused again, never a 200.
+    if (doc.situacao === 'REJEITADO') throw rejected(doc);
+    if (doc.situacao === 'DENEGADO') throw denied(doc);
+    return documentView(doc, this.deps.clock());
+  }
+}
+
+/** What the company's settings must hold before anything is issued (spec 2.5), and the context the input is judged in. */
+function contextOf(settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): ContextoEmissao {
+  const { empresa } = settings;
+  const faltando = [
+    !empresa.cnpj && 'empresa.cnpj',
+    !empresa.uf && 'empresa.uf',
+    !empresa.codigoMunicipio && 'empresa.codigoMunicipio',
+    !empresa.regimeTributario && 'empresa.regimeTributario',
+    settings.series.length === 0 && 'series',
+  ].filter((campo): campo is string => typeof campo === 'string');
+  if (faltando.length > 0) throw incompleteSettings(faltando);
+  const certificado = settings.certificadoA1;
+  if (!certificado) throw certificateMissing();
+  if (new Date(certificado.validoAte).getTime() <= emitidoEm.getTime()) throw certificateExpired(certificado.validoAte);
+  if (certificado.cnpj !== empresa.cnpj) throw certificateOfAnotherCnpj(certificado.cnpj, empresa.cnpj);
+  return {
+    regime: empresa.regimeTributario!,
+    ufEmitente: empresa.uf!,
+    series: settings.series,
+    seriePadrao: settings.seriePadrao,
+    codigoServicoPadrao: settings.nfse.codigoServico,
+    emitidoEm,
+  };
+}
+
+/** One operation per item for the tax engine, dated the day of issue in Brasília. */
+function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, emitidoEm: Date): OperacaoTributavel[] {
+  const dataOperacao = dataBrasilia(emitidoEm);
+  // Abroad (UF EX, CFOP 7) the engine takes no destination UF; with no recipient UF the operation is internal.
+  const exterior = emissao.destinatario?.uf === 'EX';
+  const ufDestino = emissao.destinatario?.uf && !exterior ? emissao.destinatario.uf : settings.empresa.uf!;
+  return emissao.itens.map((item) => ({
+    tipoDocumento: emissao.modelo,
+    valor: reais(item.valorCentavos),
+    dataOperacao,
+    regime: settings.empresa.regimeTributario!,
+    ufOrigem: settings.empresa.uf!,
+    ...(exterior ? {} : { ufDestino }),
+    ...(item.ncm ? { ncm: item.ncm } : {}),
+    ...(item.cfop ? { cfop: item.cfop } : {}),
+    ...(item.aliquotaIss !== null ? { aliquotaIss: item.aliquotaIss } : {}),
+  }));
+}
+
+/** The claim: the validated emission, its taxes, and the key's random seed drawn once. */
+function newDocument(
+  session: Session,
+  emissao: EmissaoValida,
+  settings: ConfiguracaoFiscalCompartilhada,
+  impressao: string,
+  emitidoEm: Date,
+  porItem: Parameters<typeof somarImpostos>[0],
+): DocumentoRecord {
+  return {
+    _id: documentoId(session.companyId, emissao.referencia),
+    companyId: session.companyId,
+    referencia: emissao.referencia,
+    impressao,
+    modelo: emissao.modelo,
+    serie: emissao.serie,
+    ambiente: settings.ambiente,
+    situacao: 'PROCESSANDO',
+    numero: null,
+    chaveAcesso: null,
+    sementeChave: randomBytes(16).toString('hex'),
+    emitidoEm,
+    emitenteCnpj: settings.empresa.cnpj!,
+    emitenteUf: settings.empresa.uf!,
+    emitenteMunicipio: settings.empresa.codigoMunicipio!,
+    destinatario: emissao.destinatario,
+    itens: emissao.itens,
+    valorTotalCentavos: emissao.valorTotalCentavos,
+    impostos: somarImpostos(porItem),
+    impostosPorItem: porItem.map((linhas) => ({ linhas: somarImpostos([linhas]) })),
+    transmitidoEm: null,
+    simplesRemessa: emissao.simplesRemessa,
+    chaveCteReferenciada: emissao.chaveCteReferenciada,
+    chavesNfeTransportadas: emissao.chavesNfeTransportadas,
+    competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
+    modalidadeFrete: emissao.modalidadeFrete,
+    prazosCancelamento: settings.prazosCancelamento,
+    prazoCancelamentoAte: null,
+    autorizadoEm: null,
+    protocolo: null,
+    cStat: null,
+    motivo: null,
+    canceladoEm: null,
+    justificativaCancelamento: null,
+    protocoloCancelamento: null,
+    entregueEm: null,
+    servicoIniciadoEm: null,
+    criadoEm: emitidoEm,
+    criadoPor: session.userId,
+  };
+}

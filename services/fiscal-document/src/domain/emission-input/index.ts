@@ -1,0 +1,13 @@
+export { validarEmissao, type ResultadoValidacao } from './input';
+export { impressaoDaEntrada, referenciaDaEntrada } from './fingerprint';
+export {
+  MAX_ITENS,
+  MODALIDADES_FRETE,
+  REFERENCIA_MAX,
+  type ContextoEmissao,
+  type DestinatarioValido,
+  type EmissaoValida,
+  type EnderecoDestinatario,
+  type ItemValido,
+  type ModalidadeFrete,
+} from './types';

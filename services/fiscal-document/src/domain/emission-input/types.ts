@@ -1,0 +1,71 @@
+import type { EnderecoEmpresa, ModeloDocumento, RegimeTributario } from '@erp/contracts';
+
+/** NF-e limit of items (`det` maxOccurs 990). */
+export const MAX_ITENS = 990;
+export const REFERENCIA_MAX = 60;
+
+/** The company's settings the input is judged against. */
+export interface ContextoEmissao {
+  regime: RegimeTributario;
+  ufEmitente: string;
+  series: number[];
+  seriePadrao: number;
+  /** `NN.NN` from the NFS-e settings, used when an NFS-e item names none. */
+  codigoServicoPadrao: string | null;
+  /** The instant of issue: an NFS-e's competence month is judged against it. */
+  emitidoEm: Date;
+}
+
+/**
+ * The recipient's address as the NF-e's `enderDest` (TEndereco) takes it: the same fields and rules as the
+ * issuer's address of the settings; the UF and the IBGE city code are the recipient's own fields.
+ */
+export type EnderecoDestinatario = EnderecoEmpresa;
+
+export interface DestinatarioValido {
+  documento: string;
+  tipoDocumento: 'CNPJ' | 'CPF';
+  nome: string | null;
+  uf: string | null;
+  codigoMunicipio: string | null;
+  inscricaoEstadual: string | null;
+  /** NF-e `enderDest` (with `uf` and `codigoMunicipio`); absent on documents stored before it was collected. */
+  endereco?: EnderecoDestinatario | null;
+}
+
+export interface ItemValido {
+  codigo: string;
+  descricao: string;
+  quantidade: number;
+  valorUnitario: number;
+  unidade: string;
+  ncm: string | null;
+  cfop: string | null;
+  cst: string | null;
+  csosn: string | null;
+  codigoServico: string | null;
+  aliquotaIss: number | null;
+  valorCentavos: number;
+}
+
+/**
+ * NF-e `modFrete`: 0 by the issuer (CIF), 1 by the recipient (FOB), 2 by a third party, 3 own transport of the
+ * issuer, 4 own transport of the recipient, 9 no transport (MOC NF-e, field X02).
+ */
+export const MODALIDADES_FRETE = [0, 1, 2, 3, 4, 9] as const;
+export type ModalidadeFrete = (typeof MODALIDADES_FRETE)[number];
+
+export interface EmissaoValida {
+  referencia: string;
+  modelo: ModeloDocumento;
+  serie: number;
+  destinatario: DestinatarioValido | null;
+  itens: ItemValido[];
+  valorTotalCentavos: number;
+  simplesRemessa: boolean;
+  chaveCteReferenciada: string | null;
+  chavesNfeTransportadas: string[];
+  competencia: string | null;
+  /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
+  modalidadeFrete: ModalidadeFrete | null;
+}
