@@ -123,8 +123,6 @@ export {
   type VencimentosEmpresa,
 } from './settings';
 export {
-  contaPagarSolicitadaSchema,
-  Credores,
   ModelosDocumento,
   TAX_CALCULATE_MAX_OPERACOES,
   taxCalculateReplySchema,
@@ -132,8 +130,7 @@ export {
   TaxErrorCodes,
   Tributos,
   type CampoSimulacaoInvalido,
-  type ContaPagarSolicitada,
-  type Credor,
+  type DifalCalculado,
   type LinhaImpostoCalculada,
   type ModeloDocumento,
   type OperacaoTributavel,
@@ -142,6 +139,16 @@ export {
   type TaxCalculateRequest,
   type Tributo,
 } from './tax';
+export {
+  CodigosCampoSimulacao,
+  type CodigoCampoSimulacao,
+} from './tax-codes';
+export {
+  contaPagarSolicitadaSchema,
+  Credores,
+  type ContaPagarSolicitada,
+  type Credor,
+} from './finance';
 export {
   documentoAutorizadoEventSchema,
   documentoCanceladoEventSchema,

@@ -1,7 +1,9 @@
 import {
+  CodigosCampoSimulacao,
   CommonErrorCodes,
   FiscalDocumentErrorCodes,
   IngestionErrorCodes,
+  RegimesTributarios,
   SettingsErrorCodes,
   TaxErrorCodes,
   TokenErrorCodes,
@@ -187,7 +189,7 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
         items: {
           type: 'object',
           required: ['campo', 'codigo', 'mensagem'],
-          properties: { campo: text, codigo: text, mensagem: text },
+          properties: { campo: text, codigo: { enum: [...CodigosCampoSimulacao] }, mensagem: text },
           additionalProperties: false,
         },
       },
@@ -199,6 +201,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     descricao: 'Outro regime desta comparação de regimes já foi provisionado: só um pode ser.',
     extra: { simulacaoProvisionada: text },
     required: ['simulacaoProvisionada'],
+  },
+  [c.REGIME_DIFERENTE_DA_EMPRESA]: {
+    descricao: 'A simulação é de outro regime que o da empresa (configurações fiscais): é só comparação e não vira título.',
+    extra: { regimeSimulacao: { enum: [...RegimesTributarios] }, regimeEmpresa: { enum: [...RegimesTributarios, null] } },
+    required: ['regimeSimulacao', 'regimeEmpresa'],
   },
 };
 

@@ -27,16 +27,18 @@ export const TAXES_PATHS: Paths = {
   },
   '/api/erp/faturamento/impostos/simulacoes/{id}/provisionar': {
     post: {
-      summary: 'Provisiona os impostos a pagar como títulos (somente admin; idempotente)',
+      summary: 'Provisiona os impostos a pagar nos títulos dos seus períodos (somente admin; idempotente)',
       description:
-        'A primeira chamada e cada repetição respondem os mesmos títulos; uma chamada depois de a empresa informar o vencimento da CBS, ' +
-        'do IBS ou do IS cria só os títulos que faltavam. Numa comparação de regimes, só um regime pode ser provisionado (409).',
+        'Um título por empresa, tributo e período de apuração (mês; trimestre do IRPJ/CSLL; a operação no DIFAL), em versões: cada simulação ' +
+        'provisionada soma a sua parte (no lucro real, o IRPJ/CSLL do trimestre da simulação mais nova vale). A primeira chamada e cada ' +
+        'repetição respondem o mesmo; uma chamada depois de a empresa informar o vencimento da CBS, do IBS ou do IS acrescenta só o que faltava. ' +
+        'Só a simulação do regime da empresa vira título (409 REGIME_DIFERENTE_DA_EMPRESA); numa comparação de regimes, só um (409).',
       tags: [TAXES],
       security: 'sessaoAdmin',
       parameters: [param('Id')],
       pathParams: true,
       ok: { 200: { description: 'A simulação com os títulos', schema: success(ref('SimulacaoImposto')) } },
-      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'], 409: ['COMPARACAO_JA_PROVISIONADA'], 503: ['SERVICO_INDISPONIVEL'] },
+      refusals: { 404: ['SIMULACAO_NAO_ENCONTRADA'], 409: ['REGIME_DIFERENTE_DA_EMPRESA', 'COMPARACAO_JA_PROVISIONADA'], 503: ['SERVICO_INDISPONIVEL'] },
     },
   },
 };

@@ -72,7 +72,7 @@ const CAMPOS = {
   aliquotaReferencia: ['ano', 'cbs', 'ibsUf', 'ibsMun'],
   certificadoA1: ['arquivoBase64', 'senha'],
   nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
-  empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco'],
+  empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco', 'inicioAtividade'],
   endereco: ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'],
 };
 
@@ -152,7 +152,19 @@ function validarEmpresa(obj: Objeto | undefined, erros: CamposInvalidos): Config
     empresa.aliquotaDas = ALIQUOTA_DAS_PADRAO;
   }
   empresa.endereco = lerEndereco(erros, obj.endereco, 'empresa.endereco') ?? null;
+  empresa.inicioAtividade = validarInicioAtividade(obj, erros);
   return empresa;
+}
+
+/** A calendar day `YYYY-MM-DD` (the Simples Nacional first year of the tax simulation reads it). */
+function validarInicioAtividade(obj: Objeto, erros: CamposInvalidos): string | null {
+  const data = texto(obj, 'inicioAtividade', 'empresa', erros, { max: 10 });
+  if (!data) return null;
+  const partes = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
+  if (!partes) return erros.add('empresa.inicioAtividade', 'data_formato', 'data no formato AAAA-MM-DD') ?? null;
+  const dia = new Date(Date.UTC(Number(partes[1]), Number(partes[2]) - 1, Number(partes[3])));
+  if (Number(partes[1]) < 1900 || dia.toISOString().slice(0, 10) !== data) return erros.add('empresa.inicioAtividade', 'data_inexistente', 'dia que existe no calendário, de 1900 em diante') ?? null;
+  return data;
 }
 
 function mensagemIbge(problema: string): string {

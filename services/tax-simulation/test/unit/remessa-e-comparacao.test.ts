@@ -45,8 +45,9 @@ describe('compararRegimes - the same operation under SN, LP and LR', () => {
     expect(invalida).toEqual({ ok: false, erros: [{ campo: 'valor', codigo: 'NAO_POSITIVO', mensagem: expect.any(String) }] });
   });
 
-  it('comparar - a revenue above the SN limit makes only the SN column not computable', () => {
-    const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', aliquotaIss: 2, anexoSimples: 'III', receitaBruta12Meses: 6000000 });
+  it('comparar - a year revenue above the SN limit by more than 20% makes only the SN column not computable', () => {
+    // R$ 6,000,000 of revenue in the year before the operation > 4.8M x 1.2 = 5.76M (LC 123 art. 3º §9º-A).
+    const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', aliquotaIss: 2, anexoSimples: 'III', receitaBruta12Meses: 4000000, receitaAcumuladaAno: 6000000 });
     if (!c.ok) throw new Error('refused');
     expect(c.resultados.map((r) => r.completo)).toEqual([false, true, false]);
   });
