@@ -129,7 +129,6 @@ export {
   taxCalculateRequestSchema,
   TaxErrorCodes,
   Tributos,
-  type CampoSimulacaoInvalido,
   type DifalCalculado,
   type LinhaImpostoCalculada,
   type ModeloDocumento,

@@ -1,6 +1,6 @@
 /**
- * The rule codes of a refused simulation field (`campos[].codigo` of `SIMULACAO_INVALIDA`, over REST, GraphQL and
- * `tax.v1.calculate`). Programs branch on the code; `mensagem` says, for people, what is wrong or missing.
+ * The rule codes of a refused simulation field (`campos[].regra` of `SIMULACAO_INVALIDA`, over REST, GraphQL and
+ * `tax.v1.calculate`). Programs branch on the code; `erro` says, for people, what is wrong or missing.
  */
 export const CodigosCampoSimulacao = [
   'OBRIGATORIO',

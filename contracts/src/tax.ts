@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { failureReplySchema, type FailureReply } from './codec';
+import type { CampoInvalido } from './refusal';
 import { RegimesTributarios, type RegimeTributario } from './settings';
 import { CodigosCampoSimulacao } from './tax-codes';
 
@@ -162,13 +163,6 @@ export interface ResultadoCalculo {
   difal?: DifalCalculado;
 }
 
-/** One refused field of a simulation input: path, stable rule code, message for people. */
-export interface CampoSimulacaoInvalido {
-  campo: string;
-  codigo: string;
-  mensagem: string;
-}
-
 export const TaxErrorCodes = {
   SIMULACAO_INVALIDA: 'SIMULACAO_INVALIDA',
   SIMULACAO_NAO_ENCONTRADA: 'SIMULACAO_NAO_ENCONTRADA',
@@ -186,7 +180,7 @@ export const TaxErrorCodes = {
 
 export type TaxCalculateReply =
   | { ok: true; resultados: ResultadoCalculo[] }
-  | { ok: false; codigo: typeof TaxErrorCodes.SIMULACAO_INVALIDA; erro: string; campos: CampoSimulacaoInvalido[] }
+  | { ok: false; codigo: typeof TaxErrorCodes.SIMULACAO_INVALIDA; erro: string; campos: CampoInvalido[] }
   | FailureReply;
 
 const operacaoSchema = Joi.object<OperacaoTributavel>({
@@ -288,10 +282,10 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
       .items(
         Joi.object({
           campo: Joi.string().allow('').required(),
-          codigo: Joi.string()
+          regra: Joi.string()
             .valid(...CodigosCampoSimulacao)
             .required(),
-          mensagem: Joi.string().required(),
+          erro: Joi.string().required(),
         }),
       )
       .required(),

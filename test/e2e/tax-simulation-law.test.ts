@@ -41,7 +41,7 @@ describe('tax simulation - the law as the audit checked it', () => {
     // Before the start: refused, naming the field.
     const antes = await rest('POST', SIMULACOES, { bearer: admin, body: { tipoDocumento: 'NFE', valor: 100, dataOperacao: '2026-04-30', anexoSimples: 'I' } });
     expect(antes.status).toBe(400);
-    expect(antes.body.campos).toEqual([{ campo: 'dataOperacao', codigo: 'ANTERIOR_AO_INICIO_ATIVIDADE', mensagem: expect.any(String) }]);
+    expect(antes.body.campos).toEqual([{ campo: 'dataOperacao', regra: 'ANTERIOR_AO_INICIO_ATIVIDADE', erro: expect.any(String) }]);
 
     // The settings refuse a date that is not one.
     const errada = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: admin, body: { ...corpoCompleto(), empresa: { ...corpoCompleto().empresa, ...empresa, inicioAtividade: '2026-02-30' } } });
@@ -74,7 +74,7 @@ describe('tax simulation - the law as the audit checked it', () => {
     const { atividade: _revenda, ...produtor } = revenda;
     const recusa = await rest('POST', SIMULACOES, { bearer: admin, body: produtor });
     expect(recusa.status).toBe(400);
-    expect(recusa.body.campos).toEqual([{ campo: 'atividade', codigo: 'COMBUSTIVEL_NAO_MODELADO', mensagem: expect.stringContaining('ad rem') }]);
+    expect(recusa.body.campos).toEqual([{ campo: 'atividade', regra: 'COMBUSTIVEL_NAO_MODELADO', erro: expect.stringContaining('ad rem') }]);
   });
 
   it('tax.v1.calculate - the NF-e items: CST 40 carries no ICMS, CST 00 does, and a sale to a non-taxpayer in CE carries its ICMSUFDest', async () => {
@@ -116,6 +116,6 @@ describe('tax simulation - the law as the audit checked it', () => {
 
     // A destination whose DIFAL base is not modelled: refused, naming the item's field.
     const mg = await requestReply(nc, Subjects.taxCalculate, { companyId, operacoes: [{ ...item, cfop: '6108', ufDestino: 'MG', consumidorFinal: true, destinatarioContribuinteIcms: false }] });
-    expect(mg).toMatchObject({ ok: false, codigo: 'SIMULACAO_INVALIDA', campos: [{ campo: 'operacoes[0].ufDestino', codigo: 'DIFAL_NAO_MODELADO' }] });
+    expect(mg).toMatchObject({ ok: false, codigo: 'SIMULACAO_INVALIDA', campos: [{ campo: 'operacoes[0].ufDestino', regra: 'DIFAL_NAO_MODELADO' }] });
   });
 });

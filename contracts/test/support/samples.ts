@@ -171,7 +171,7 @@ export const requestSamples: { [S in keyof RequestContracts]: { request: Request
           },
         ],
       },
-      { ok: false, codigo: 'SIMULACAO_INVALIDA', erro: 'simulação inválida: ncm', campos: [{ campo: 'ncm', codigo: 'NCM_INVALIDO', mensagem: 'NCM tem 8 dígitos' }] },
+      { ok: false, codigo: 'SIMULACAO_INVALIDA', erro: 'simulação inválida: ncm', campos: [{ campo: 'ncm', regra: 'NCM_INVALIDO', erro: 'NCM tem 8 dígitos' }] },
       failure,
     ],
   },

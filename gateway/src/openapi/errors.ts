@@ -182,14 +182,14 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
 
   // ---- tax simulation ----
   [c.SIMULACAO_INVALIDA]: {
-    descricao: 'Um ou mais campos da simulação são inválidos; todos listados.',
+    descricao: 'Um ou mais campos da simulação são inválidos; todos listados, na forma única `{ campo, regra, erro }`.',
     extra: {
       campos: {
         type: 'array',
         items: {
           type: 'object',
-          required: ['campo', 'codigo', 'mensagem'],
-          properties: { campo: text, codigo: { enum: [...CodigosCampoSimulacao] }, mensagem: text },
+          required: ['campo', 'regra', 'erro'],
+          properties: { campo: text, regra: { enum: [...CodigosCampoSimulacao] }, erro: text },
           additionalProperties: false,
         },
       },

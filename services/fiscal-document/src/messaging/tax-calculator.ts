@@ -47,7 +47,7 @@ export function taxCalculator(nc: NatsConnection, timeoutMs: number): TaxCalcula
       const campos: CampoInvalido[] = [];
       for (const c of reply.campos) {
         const campo = campoDoDocumento(c.campo);
-        if (!campos.some((x) => x.campo === campo && x.regra === c.codigo)) campos.push({ campo, regra: c.codigo, erro: c.mensagem });
+        if (!campos.some((x) => x.campo === campo && x.regra === c.regra)) campos.push({ ...c, campo });
       }
       throw new Refusal(FiscalDocumentErrorCodes.DOCUMENTO_INVALIDO, `documento inválido para o cálculo de impostos: ${campos.map((c) => c.campo).join(', ')}`, {
         extra: { campos },

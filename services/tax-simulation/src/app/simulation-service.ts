@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   Refusal,
   TaxErrorCodes,
-  type CampoSimulacaoInvalido,
+  type CampoInvalido,
   type ResultadoCalculo,
   type Session,
   type TaxCalculateReply,
@@ -16,7 +16,6 @@ import {
   simularDocumento,
   type DadosEmpresa,
   type EntradaSimulacao,
-  type ErroCampo,
   type OpcoesSimulacao,
   type ResultadoSimulacao,
 } from '../domain';
@@ -72,7 +71,7 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
 const SIMULATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isSimulationId = (id: string): boolean => SIMULATION_ID.test(id);
 
-export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
+export function invalidRefusal(campos: CampoInvalido[]): Refusal {
   const nomes = [...new Set(campos.map((c) => c.campo || 'entrada'))];
   return new Refusal(TaxErrorCodes.SIMULACAO_INVALIDA, `simulação inválida: ${nomes.join(', ')}`, { extra: { campos } });
 }
@@ -80,8 +79,6 @@ export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
 export function notFound(): Refusal {
   return new Refusal(TaxErrorCodes.SIMULACAO_NAO_ENCONTRADA, 'simulação não encontrada', { status: 404 });
 }
-
-const asCampos = (erros: ErroCampo[]): CampoSimulacaoInvalido[] => erros.map(({ campo, codigo, mensagem }) => ({ campo, codigo, mensagem }));
 
 export interface SimulationServiceOptions {
   store: SimulationStore;
@@ -119,7 +116,7 @@ export class SimulationService {
   async simulate(session: Session, input: unknown): Promise<SimulacaoView> {
     const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
     const simulacao = simular(entrada, opcoes);
-    if (!simulacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(simulacao.ok ? [] : asCampos(simulacao.erros)), ...desconhecidos]);
+    if (!simulacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(simulacao.ok ? [] : simulacao.erros), ...desconhecidos]);
     const [record] = await this.keep(session, entrada, opcoes.empresa ?? {}, [simulacao.resultado], null);
     return simulacaoView(record, [], new Map(), false);
   }
@@ -128,7 +125,7 @@ export class SimulationService {
   async compare(session: Session, input: unknown): Promise<SimulacaoView[]> {
     const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
     const comparacao = compararRegimes(entrada, opcoes);
-    if (!comparacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(comparacao.ok ? [] : asCampos(comparacao.erros)), ...desconhecidos]);
+    if (!comparacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(comparacao.ok ? [] : comparacao.erros), ...desconhecidos]);
     const records = await this.keep(session, entrada, opcoes.empresa ?? {}, comparacao.resultados, randomUUID());
     return records.map((record) => simulacaoView(record, [], new Map(), false));
   }
@@ -189,12 +186,12 @@ export class SimulationService {
     const opcoes = await this.companyDefaults(request.companyId);
     const documento = simularDocumento(request.operacoes, opcoes);
     if (documento.ok) return { ok: true, resultados: documento.resultados.map(resultadoCalculo) };
-    const campos: CampoSimulacaoInvalido[] = [];
+    const campos: CampoInvalido[] = [];
     for (const { indice, erros } of documento.erros) {
-      for (const erro of asCampos(erros)) {
+      for (const erro of erros) {
         // A fault of the company's settings is one fault, not one per operation.
         const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${indice}].${erro.campo}`;
-        if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
+        if (!campos.some((c) => c.campo === campo && c.regra === erro.regra)) campos.push({ ...erro, campo });
       }
     }
     const { erro } = invalidRefusal(campos);
@@ -208,17 +205,17 @@ export class SimulationService {
   private async prepare(
     companyId: string,
     input: unknown,
-  ): Promise<{ entrada: Record<string, unknown>; opcoes: OpcoesSimulacao; desconhecidos: CampoSimulacaoInvalido[] }> {
+  ): Promise<{ entrada: Record<string, unknown>; opcoes: OpcoesSimulacao; desconhecidos: CampoInvalido[] }> {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       const simulacao = simular(input);
-      throw invalidRefusal(simulacao.ok ? [] : asCampos(simulacao.erros));
+      throw invalidRefusal(simulacao.ok ? [] : simulacao.erros);
     }
     const entrada: Record<string, unknown> = {};
-    const desconhecidos: CampoSimulacaoInvalido[] = [];
+    const desconhecidos: CampoInvalido[] = [];
     for (const [campo, valor] of Object.entries(input)) {
       if (!(CAMPOS_ENTRADA as readonly string[]).includes(campo)) {
         const nome = campo.slice(0, 60);
-        desconhecidos.push({ campo: nome, codigo: 'CAMPO_DESCONHECIDO', mensagem: `${nome} não é um campo da simulação.` });
+        desconhecidos.push({ campo: nome, regra: 'CAMPO_DESCONHECIDO', erro: `${nome} não é um campo da simulação.` });
       } else if (valor !== null && valor !== undefined) {
         entrada[campo] = valor;
       }

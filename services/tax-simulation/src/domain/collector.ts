@@ -1,4 +1,4 @@
-import { ehSiglaUf } from '@erp/fiscal-rules';
+import { CamposInvalidos, ehSiglaUf } from '@erp/fiscal-rules';
 import { escalarExato } from './decimal';
 import { fracao, type Fracao } from './fraction';
 import { type Uf } from './input';
@@ -27,12 +27,15 @@ export function campo(o: Objeto, nome: string): unknown {
   return v === null ? undefined : v;
 }
 
-export class Coletor {
-  readonly erros: ErroCampo[] = [];
+/**
+ * The simulation's readers on the platform's one field-error collector (`CamposInvalidos` of `@erp/fiscal-rules`):
+ * `erro` records a refused field with one of the contract's rule codes.
+ */
+export class Coletor extends CamposInvalidos {
+  declare readonly lista: ErroCampo[];
 
-  erro(campo: string, codigo: CodigoErro, mensagem: string): undefined {
-    this.erros.push({ campo, codigo, mensagem });
-    return undefined;
+  erro(campo: string, regra: CodigoErro, mensagem: string): undefined {
+    return this.add(campo, regra, mensagem);
   }
 
   opcao<T extends string>(nome: string, v: unknown, opcoes: readonly T[], obrigatorio = false): T | undefined {

@@ -1,5 +1,5 @@
 /** The public shapes of the tax engine: what a caller sends and what it gets back. */
-import { CodigosCampoSimulacao, Tributos, type CodigoCampoSimulacao, type DifalCalculado, type Tributo as TributoContrato } from '@erp/contracts';
+import { CodigosCampoSimulacao, Tributos, type CampoInvalido, type CodigoCampoSimulacao, type DifalCalculado, type Tributo as TributoContrato } from '@erp/contracts';
 import { type Ajuste } from './data/vencimentos';
 
 export type { Ajuste } from './data/vencimentos';
@@ -218,10 +218,9 @@ export interface ResultadoSimulacao {
 export const CODIGOS_ERRO = CodigosCampoSimulacao;
 export type CodigoErro = CodigoCampoSimulacao;
 
-export interface ErroCampo {
-  campo: string;
-  codigo: CodigoErro;
-  mensagem: string;
+/** A refused field in the platform's one shape (`CampoInvalido`), its rule one of the contract's codes. */
+export interface ErroCampo extends CampoInvalido {
+  regra: CodigoErro;
 }
 
 export type Simulacao = { ok: true; resultado: ResultadoSimulacao } | { ok: false; erros: ErroCampo[] };

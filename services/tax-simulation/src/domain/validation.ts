@@ -14,7 +14,7 @@ export type Validacao = { ok: true; entrada: EntradaNormalizada } | { ok: false;
 
 /**
  * Checks the operation and the company defaults and reports every invalid field at once. Never throws:
- * any JSON value (or anything else) is either a valid operation or a list of `{ campo, codigo, mensagem }`.
+ * any JSON value (or anything else) is either a valid operation or a list of `{ campo, regra, erro }`.
  * `exigirRegime` is false for the regime comparison, which supplies each regime itself.
  */
 export function validarEntrada(bruta: unknown, opcoes?: unknown, exigirRegime = true): Validacao {
@@ -22,7 +22,7 @@ export function validarEntrada(bruta: unknown, opcoes?: unknown, exigirRegime = 
     return validar(bruta, opcoes, exigirRegime);
   } catch {
     // Only a hostile object (a getter or proxy that throws) gets here; plain JSON never does.
-    return { ok: false, erros: [{ campo: 'entrada', codigo: 'TIPO_INVALIDO', mensagem: 'A entrada não pôde ser lida como um objeto JSON.' }] };
+    return { ok: false, erros: [{ campo: 'entrada', regra: 'TIPO_INVALIDO', erro: 'A entrada não pôde ser lida como um objeto JSON.' }] };
   }
 }
 
@@ -30,7 +30,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const c = new Coletor();
   if (!ehObjeto(bruta)) {
     c.erro('entrada', 'TIPO_INVALIDO', 'A entrada deve ser um objeto com os campos da simulação.');
-    return { ok: false, erros: c.erros };
+    return { ok: false, erros: c.lista };
   }
   const opcoes: Objeto = ehObjeto(opcoesBrutas) ? opcoesBrutas : {};
   if (opcoesBrutas !== undefined && opcoesBrutas !== null && !ehObjeto(opcoesBrutas)) {
@@ -141,8 +141,8 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
     );
   }
 
-  if (c.erros.length > 0 || tipoDocumento === undefined || valorCentavos === undefined || data === undefined) {
-    return { ok: false, erros: c.erros };
+  if (c.total > 0 || tipoDocumento === undefined || valorCentavos === undefined || data === undefined) {
+    return { ok: false, erros: c.lista };
   }
 
   const ignorados: string[] = [];

@@ -39,7 +39,7 @@ describe('fuel resale - single-phase PIS/COFINS and ICMS are never charged to th
   it('refusals - the producer or importer, other fuels, a fuel resale without NCM or with a non-fuel NCM, a CST other than 61', () => {
     const codigos = (entrada: object) => {
       const s = simular({ regime: 'LUCRO_PRESUMIDO', ...entrada });
-      return s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo]);
+      return s.ok ? [] : s.erros.map((e) => [e.campo, e.regra]);
     };
     const { atividade: _semAtividade, ...produtor } = gasolina;
     expect(codigos(produtor)).toEqual([['atividade', 'COMBUSTIVEL_NAO_MODELADO']]);

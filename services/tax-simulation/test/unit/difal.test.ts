@@ -59,7 +59,7 @@ describe('DIFAL - sale to a final consumer who is not an ICMS taxpayer in anothe
   it('refused - a base-dupla destination, a CST without own ICMS, a CT-e, a non-taxpayer who is not the final consumer', () => {
     const codigos = (entrada: object) => {
       const s = simular({ ...venda, ...entrada });
-      return s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo]);
+      return s.ok ? [] : s.erros.map((e) => [e.campo, e.regra]);
     };
     expect(codigos({ ...consumidor, ufDestino: 'MG' })).toEqual([['ufDestino', 'DIFAL_NAO_MODELADO']]);
     expect(codigos({ ...consumidor, cst: '40' })).toEqual([['cst', 'DIFAL_NAO_MODELADO']]);

@@ -46,7 +46,7 @@ describe('ICMS 2026 - the internal rate of every state, dated with its law', () 
     expect(linha(ba, 'ICMS').fundamento).toContain('FCP do produto de 2%');
     // ADCT art. 82 §1º: at most two points.
     const acima = simular({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-06-10', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'BA', aliquotaFcp: 2.5 });
-    expect(acima).toMatchObject({ ok: false, erros: [{ campo: 'aliquotaFcp', codigo: 'FORA_DO_INTERVALO' }] });
+    expect(acima).toMatchObject({ ok: false, erros: [{ campo: 'aliquotaFcp', regra: 'FORA_DO_INTERVALO' }] });
     // Interstate, the origin's FCP does not apply: SP -> BA at 7% = 70.00 whatever the FCP.
     const inter = resultado({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-06-10', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'SP', ufDestino: 'BA', aliquotaFcp: 2 });
     expect(linha(inter, 'ICMS').valorCentavos).toBe(7000);

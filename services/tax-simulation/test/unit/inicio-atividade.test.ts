@@ -23,7 +23,7 @@ describe('Simples Nacional - start of activity (LC 123/2006 art. 18 §2º; Res. 
     // The month's revenue includes this operation: less than the value is refused.
     expect(simular(nfe({ valor: 50000, dataOperacao: '2026-05-20', inicioAtividade: '2026-05-03', receitaBrutaMes: 40000 }))).toMatchObject({
       ok: false,
-      erros: [{ campo: 'receitaBrutaMes', codigo: 'FORA_DO_INTERVALO' }],
+      erros: [{ campo: 'receitaBrutaMes', regra: 'FORA_DO_INTERVALO' }],
     });
   });
 
@@ -49,11 +49,11 @@ describe('Simples Nacional - start of activity (LC 123/2006 art. 18 §2º; Res. 
     expect(linha(resultado(nfe({ valor: 50000, dataOperacao: '2026-05-20' }), opcoes), 'DAS').valorCentavos).toBe(359500);
     // The input says the company started long ago: RBT12 160,000 -> band 1, 4% of 50,000 = 2,000.00.
     expect(linha(resultado(nfe({ valor: 50000, dataOperacao: '2026-05-20', inicioAtividade: '2020-01-01', receitaBruta12Meses: 160000 }), opcoes), 'DAS').valorCentavos).toBe(200000);
-    expect(simular(nfe({ valor: 50000, dataOperacao: '2026-04-30' }), opcoes)).toMatchObject({ ok: false, erros: [{ campo: 'dataOperacao', codigo: 'ANTERIOR_AO_INICIO_ATIVIDADE' }] });
-    expect(simular(nfe({ valor: 1, dataOperacao: '2026-05-20', inicioAtividade: '2026-02-30' }))).toMatchObject({ ok: false, erros: [{ campo: 'inicioAtividade', codigo: 'DATA_INEXISTENTE' }] });
+    expect(simular(nfe({ valor: 50000, dataOperacao: '2026-04-30' }), opcoes)).toMatchObject({ ok: false, erros: [{ campo: 'dataOperacao', regra: 'ANTERIOR_AO_INICIO_ATIVIDADE' }] });
+    expect(simular(nfe({ valor: 1, dataOperacao: '2026-05-20', inicioAtividade: '2026-02-30' }))).toMatchObject({ ok: false, erros: [{ campo: 'inicioAtividade', regra: 'DATA_INEXISTENTE' }] });
     expect(simular(nfe({ valor: 1, dataOperacao: '2026-05-20' }), { empresa: { inicioAtividade: '05/2026' } })).toMatchObject({
       ok: false,
-      erros: [{ campo: 'empresa.inicioAtividade', codigo: 'FORMATO_INVALIDO' }],
+      erros: [{ campo: 'empresa.inicioAtividade', regra: 'FORMATO_INVALIDO' }],
     });
   });
 });

@@ -9,8 +9,8 @@ describe('IPI - cigarettes (NCM 2402.20.00) are under a special regime, never 30
     // 66.7% on a base from the retail price plus R$ 2.25 per pack: inputs a simulation does not carry.
     for (const extra of [{}, { aliquotaIpi: 300 }, { aliquotaIpi: 0 }]) {
       const s = simular({ ...cigarros, dataOperacao: '2026-05-10', ...extra });
-      expect(s).toMatchObject({ ok: false, erros: [{ campo: 'ncm', codigo: 'REGIME_ESPECIAL_IPI' }] });
-      if (!s.ok) expect(s.erros[0].mensagem).toContain('preço de venda no varejo');
+      expect(s).toMatchObject({ ok: false, erros: [{ campo: 'ncm', regra: 'REGIME_ESPECIAL_IPI' }] });
+      if (!s.ok) expect(s.erros[0].erro).toContain('preço de venda no varejo');
     }
   });
 
@@ -19,7 +19,7 @@ describe('IPI - cigarettes (NCM 2402.20.00) are under a special regime, never 30
     expect(linha(r, 'IPI')).toMatchObject({ valorCentavos: 0, aliquota: { percentual: 0 } });
     expect(simular({ ...cigarros, dataOperacao: '2027-05-10', produtoZonaFrancaManaus: true })).toMatchObject({
       ok: false,
-      erros: [{ campo: 'ncm', codigo: 'REGIME_ESPECIAL_IPI' }],
+      erros: [{ campo: 'ncm', regra: 'REGIME_ESPECIAL_IPI' }],
     });
   });
 

@@ -114,7 +114,7 @@ describe('ISS withheld by the service taker - other regimes, documents and years
     expect(valores(r)).toEqual({ DAS: 6000 });
     expect(r.avisos).toContain('issRetido: não se aplica a NFE; ignorado.');
     const s = simular({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-10-15', regime: 'SIMPLES_NACIONAL', issRetido: 'sim' });
-    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo])).toEqual([['issRetido', 'TIPO_INVALIDO']]);
+    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.regra])).toEqual([['issRetido', 'TIPO_INVALIDO']]);
   });
 
   it('2033 - the ISS is extinct: issRetido is ignored with a note', () => {

@@ -116,7 +116,7 @@ describe('Lucro Presumido - LC 224/2025 room per quarter after a quarter that we
 
   it('LC 224 - what was surcharged cannot exceed the revenue it is part of', () => {
     const s = simular({ regime: 'LUCRO_PRESUMIDO', tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-05-10', receitaAcumuladaAno: 100, receitaExcedenteAno: 200 });
-    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo])).toEqual([['receitaExcedenteAno', 'FORA_DO_INTERVALO']]);
+    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.regra])).toEqual([['receitaExcedenteAno', 'FORA_DO_INTERVALO']]);
   });
 });
 

@@ -29,7 +29,7 @@ describe('Lucro Real revenues that stay cumulative (Lei 10.833/2003 art. 10; Lei
     for (const codigoServico of ['99.99', 'software', '1.01']) {
       expect(simular({ tipoDocumento: 'NFSE', valor: 1, dataOperacao: '2026-03-10', regime: 'LUCRO_REAL', codigoServico })).toMatchObject({
         ok: false,
-        erros: [{ campo: 'codigoServico', codigo: 'CODIGO_SERVICO_INVALIDO' }],
+        erros: [{ campo: 'codigoServico', regra: 'CODIGO_SERVICO_INVALIDO' }],
       });
     }
   });
@@ -44,7 +44,7 @@ describe('ISS below 2% (LC 116/2003 art. 8º-A §1º): items 7.02, 7.05 and 16.0
     for (const codigoServico of [undefined, '17.01']) {
       expect(simular({ tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-03-10', regime: 'LUCRO_PRESUMIDO', codigoServico, aliquotaIss: 1.5 })).toMatchObject({
         ok: false,
-        erros: [{ campo: 'aliquotaIss', codigo: 'FORA_DO_INTERVALO' }],
+        erros: [{ campo: 'aliquotaIss', regra: 'FORA_DO_INTERVALO' }],
       });
     }
   });

@@ -42,7 +42,7 @@ describe('compararRegimes - the same operation under SN, LP and LR', () => {
     const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', regime: 'LUCRO_REAL', aliquotaIss: 2 });
     expect(c.ok && c.resultados.map((r) => r.regime)).toEqual(['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL']);
     const invalida = compararRegimes({ tipoDocumento: 'NFSE', valor: -1, dataOperacao: '2026-03-10' });
-    expect(invalida).toEqual({ ok: false, erros: [{ campo: 'valor', codigo: 'NAO_POSITIVO', mensagem: expect.any(String) }] });
+    expect(invalida).toEqual({ ok: false, erros: [{ campo: 'valor', regra: 'NAO_POSITIVO', erro: expect.any(String) }] });
   });
 
   it('comparar - a year revenue above the SN limit by more than 20% makes only the SN column not computable', () => {

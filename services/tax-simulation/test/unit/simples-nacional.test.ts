@@ -185,7 +185,7 @@ describe('Simples Nacional - DAS at the effective rate (research example c)', ()
     expect(linha(servico({ anexoSimples: 'V', receitaBruta12Meses: 0, inicioAtividade: '2020-01-01' }), 'DAS').valorCentavos).toBe(155000);
     expect(simular({ tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', regime: 'SIMPLES_NACIONAL', anexoSimples: 'V', receitaBruta12Meses: 0 })).toMatchObject({
       ok: false,
-      erros: [{ campo: 'inicioAtividade', codigo: 'OBRIGATORIO' }],
+      erros: [{ campo: 'inicioAtividade', regra: 'OBRIGATORIO' }],
     });
     expect(linha(servico({ anexoSimples: 'V', receitaBruta12Meses: 4800000 }), 'DAS').aliquota.percentual).toBe(19.25); // (1,464,000 - 540,000)/4.8M
     // RBT12 4,800,000.01, annex III band 6: (4,800,000.01 x 33% - 648,000) / 4,800,000.01 = 936,000.0033 / 4,800,000.01

@@ -5,7 +5,7 @@ import { linha, resultado, valores } from './helpers';
 const lp = (extra: object) => resultado({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-06-10', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'SP', ...extra });
 const codigos = (entrada: object) => {
   const s = simular({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-06-10', ufOrigem: 'SP', ...entrada });
-  return s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo]);
+  return s.ok ? [] : s.erros.map((e) => [e.campo, e.regra]);
 };
 
 describe("the item's ICMS situation (CST / CSOSN) decides whether it carries the issuer's own ICMS", () => {
