@@ -43,6 +43,7 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       csosn: item.csosn,
       cest: item.cest ?? null,
       icmsStRetido: item.icmsStRetido ?? null,
+      difal: porItem[i]?.difal ?? null,
       impostos: porItem[i]?.linhas ?? [],
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,

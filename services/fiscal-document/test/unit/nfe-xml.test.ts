@@ -126,6 +126,25 @@ describe('nf-e xml', () => {
     expect(tot.getElementsByTagNameNS(NS, 'vICMS').item(0)!.textContent).toBe('60.12');
   });
 
+  test('nf-e xml - DIFAL: ICMSUFDest after COFINS with the engine\'s figures, and its totals in ICMSTot', () => {
+    const base = dados('NFE', '3');
+    // An interstate sale of R$ 1,000.00 to a consumer who is not a taxpayer: destination 17% + FCP 2%, interstate
+    // 12%: vICMSUFDest = 1,000.00 x (17% - 12%) = 50.00, vFCPUFDest = 1,000.00 x 2% = 20.00, the issuer's share 0.
+    const difal = {
+      baseCentavos: 100000, baseFcpCentavos: 100000, aliquotaFcpDestino: 2, aliquotaInternaDestino: 17, aliquotaInterestadual: 12,
+      percentualPartilhaDestino: 100, fcpDestinoCentavos: 2000, icmsDestinoCentavos: 5000, icmsRemetenteCentavos: 0,
+    };
+    const xml = montarNfe({ ...base, itens: [{ ...base.itens[0], difal }] });
+    expect(filhos(el(xml, 'imposto'))).toEqual(['ICMS', 'IPI', 'PIS', 'COFINS', 'ICMSUFDest', 'IBSCBS']);
+    expect(filhos(el(xml, 'ICMSUFDest'))).toEqual(['vBCUFDest', 'vBCFCPUFDest', 'pFCPUFDest', 'pICMSUFDest', 'pICMSInter', 'pICMSInterPart', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet']);
+    const grupo = el(xml, 'ICMSUFDest');
+    const valor = (no: Element, nome: string) => no.getElementsByTagNameNS(NS, nome).item(0)!.textContent;
+    expect(['pICMSInter', 'pICMSInterPart', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet'].map((n) => valor(grupo, n))).toEqual(['12.00', '100.00', '20.00', '50.00', '0.00']);
+    const tot = el(xml, 'ICMSTot');
+    expect(filhos(tot).slice(0, 7)).toEqual(['vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP']);
+    expect(['vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet'].map((n) => valor(tot, n))).toEqual(['20.00', '50.00', '0.00']);
+  });
+
   test('nf-e xml - the builder itself refuses an ICMS situation it has no group for (never another group)', () => {
     const base = dados('NFE', '3');
     const st = { ...base.itens[0], cst: '10' };

@@ -3,7 +3,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dec2, decN, texto } from '../format';
 import { escreverIcms, icmsDoItem } from './icms';
-import { escreverIbsCbs, escreverIpi, escreverPisCofins, valorItem } from './item-taxes';
+import { escreverDifal, escreverIbsCbs, escreverIpi, escreverPisCofins, valorItem } from './item-taxes';
 import { escreverDestinatario, escreverEmitente, escreverIde } from './parties';
 import { escreverTotal } from './total';
 import { ITEM_HOMOLOGACAO_NFCE, NS_NFE, type DadosNfe, type ResponsavelTecnico } from './types';
@@ -59,6 +59,7 @@ export function montarNfe(dados: DadosNfe): string {
     escreverIcms(imposto, icms[i]);
     escreverIpi(imposto, item, dados);
     escreverPisCofins(imposto, item);
+    escreverDifal(imposto, item);
     escreverIbsCbs(imposto, item, dados);
     det.ele('vItem').txt(dec2(valorItem(item, dados)));
   });

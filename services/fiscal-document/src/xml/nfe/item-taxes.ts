@@ -31,6 +31,25 @@ export function escreverPisCofins(imposto: XMLBuilder, item: ItemNfe): void {
   }
 }
 
+/**
+ * `ICMSUFDest` (EC 87/2015, LC 190/2022): the DIFAL of an interstate sale to a consumer who is not an ICMS taxpayer,
+ * as the tax engine computed it (single base; the destination's share 100% since 2019).
+ */
+export function escreverDifal(imposto: XMLBuilder, item: ItemNfe): void {
+  const d = item.difal;
+  if (!d) return;
+  const grupo = imposto.ele('ICMSUFDest');
+  grupo.ele('vBCUFDest').txt(dec2(d.baseCentavos));
+  if (d.baseFcpCentavos > 0) grupo.ele('vBCFCPUFDest').txt(dec2(d.baseFcpCentavos));
+  if (d.aliquotaFcpDestino > 0) grupo.ele('pFCPUFDest').txt(percentual(d.aliquotaFcpDestino));
+  grupo.ele('pICMSUFDest').txt(percentual(d.aliquotaInternaDestino));
+  grupo.ele('pICMSInter').txt(percentual(d.aliquotaInterestadual));
+  grupo.ele('pICMSInterPart').txt(percentual(d.percentualPartilhaDestino));
+  if (d.fcpDestinoCentavos > 0) grupo.ele('vFCPUFDest').txt(dec2(d.fcpDestinoCentavos));
+  grupo.ele('vICMSUFDest').txt(dec2(d.icmsDestinoCentavos));
+  grupo.ele('vICMSUFRemet').txt(dec2(d.icmsRemetenteCentavos));
+}
+
 /** IBS/CBS (NT 2025.002-RTC): regime-normal issuers fill them from 2026 (Simples Nacional from 2027). */
 export function escreverIbsCbs(imposto: XMLBuilder, item: ItemNfe, dados: DadosNfe): void {
   const cbs = linha(item, 'CBS');

@@ -20,10 +20,20 @@ export function escreverTotal(inf: XMLBuilder, dados: DadosNfe, icms: IcmsEscrit
   const vNf = vProd + vIpi;
   const total = inf.ele('total');
   const icmsTot = total.ele('ICMSTot');
+  const difal = itens.flatMap((item) => (item.difal ? [item.difal] : []));
+  const totalDifal = (campo: 'fcpDestinoCentavos' | 'icmsDestinoCentavos' | 'icmsRemetenteCentavos') => dec2(difal.reduce((t, d) => t + d[campo], 0));
   const totais: [string, string][] = [
     ['vBC', dec2(icms.reduce((t, g) => t + g.vBC, 0))],
     ['vICMS', dec2(icms.reduce((t, g) => t + g.vICMS, 0))],
     ['vICMSDeson', ZERO],
+    // The DIFAL totals, present when an item carries ICMSUFDest (SEFAZ 695 otherwise).
+    ...(difal.length > 0
+      ? ([
+          ['vFCPUFDest', totalDifal('fcpDestinoCentavos')],
+          ['vICMSUFDest', totalDifal('icmsDestinoCentavos')],
+          ['vICMSUFRemet', totalDifal('icmsRemetenteCentavos')],
+        ] as [string, string][])
+      : []),
     ['vFCP', ZERO],
     ['vBCST', ZERO],
     ['vST', ZERO],
