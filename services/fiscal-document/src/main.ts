@@ -9,7 +9,7 @@ import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig, responsavelTecnicoDe } from './config';
 import { prazoInutilizacao } from './domain/inutilizacao';
-import { documentResolvers } from './graphql/resolvers';
+import { createResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
 import { startFactRelay } from './messaging/fact-relay';
@@ -98,7 +98,7 @@ void bootService({
     const voiding = startVoidingJob({ store, voiding: casos.voiding, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS, clock });
     return {
       typeDefs,
-      resolvers: documentResolvers(casos, reads),
+      resolvers: createResolvers(casos, reads),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

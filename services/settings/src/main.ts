@@ -6,7 +6,7 @@ import { TransmissionRelay } from './app/transmission';
 import { readConfig } from './config';
 import { SecretBox, generateDevelopmentKey, parseKeys } from './crypto/secret-box';
 import { TABELA_SEFAZ, tabelaDeTeste } from './domain/sefaz-endpoints';
-import { settingsResolvers } from './graphql/resolvers';
+import { createResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { serveSettingsRequests } from './messaging/settings-responders';
 import { registerSettingsRoutes } from './rest/settings-routes';
@@ -35,7 +35,7 @@ void bootService({
     const store = await createSettingsStore(db);
     // Each saved version carries its settings-changed event; the relay publishes it (and any a crash left).
     const outboxRelay = await startOutboxRelay({ collection: store.collection, nc, log, name: 'settings-changed' });
-    const service = new SettingsService(store, secretBox, () => outboxRelay.flush(), log);
+    const service = new SettingsService({ store, secretBox, announce: () => outboxRelay.flush(), log });
     registerSettingsRoutes(app, service, verifySession);
     const caExtra = config.SEFAZ_CA_FILE ? [fs.readFileSync(config.SEFAZ_CA_FILE, 'utf8')] : [];
     const tabela = config.SEFAZ_ENDPOINTS_OVERRIDE ? tabelaDeTeste(config.SEFAZ_ENDPOINTS_OVERRIDE) : TABELA_SEFAZ;
@@ -48,6 +48,6 @@ void bootService({
       .reencryptWithCurrentKey()
       .then((n) => n > 0 && log.info({ documentos: n, kid: secretBox.currentKeyId }, 'secrets re-encrypted with the current key'))
       .catch((error) => log.error({ err: error }, 're-encryption with the current key failed'));
-    return { typeDefs, resolvers: settingsResolvers(service), stops: [() => outboxRelay.stop(), async () => relay.close()] };
+    return { typeDefs, resolvers: createResolvers(service), stops: [() => outboxRelay.stop(), async () => relay.close()] };
   },
 });
