@@ -34,7 +34,7 @@ export interface OpcoesNfe {
   dhEmi?: Date;
   tpAmb?: '1' | '2';
   /** null: no recipient (an NFC-e to an unidentified consumer). */
-  destinatario?: { cnpj?: string; cpf?: string; uf: string; ie?: string; indIEDest: '1' | '2' | '9'; xNome?: string } | null;
+  destinatario?: { cnpj?: string; cpf?: string; estrangeiro?: string; uf: string; ie?: string; indIEDest: '1' | '2' | '9'; xNome?: string } | null;
   indFinal?: '0' | '1';
   itens?: ItemFixture[];
   /** infRespTec, written by default. */
@@ -184,6 +184,7 @@ export function montarNfe(opcoes: OpcoesNfe): { xml: string; chave: string } {
     const d = inf.ele('dest');
     if (dest.cnpj) d.ele('CNPJ').txt(dest.cnpj);
     if (dest.cpf) d.ele('CPF').txt(dest.cpf);
+    if (dest.estrangeiro !== undefined) d.ele('idEstrangeiro').txt(dest.estrangeiro);
     d.ele('xNome').txt(dest.xNome ?? (o.tpAmb === '2' ? NOME_HOMOLOGACAO : 'Cliente de Teste'));
     endereco(d.ele('enderDest'), dest.uf);
     d.ele('indIEDest').txt(dest.indIEDest);
@@ -234,4 +235,11 @@ export function alterar(xml: string, de: string, para: string): string {
   const i = xml.indexOf(de);
   if (i < 0 || xml.indexOf(de, i + 1) >= 0) throw new Error(`"${de}" must occur exactly once in the document`);
   return xml.slice(0, i) + para + xml.slice(i + de.length);
+}
+
+/** Replaces the value of `campo` inside the ICMSTot (or IBSCBSTot) group, where the items' fields of the same name are not. */
+export function alterarTotal(xml: string, campo: string, valor: string, grupo: 'ICMSTot' | 'IBSCBSTot' = 'ICMSTot'): string {
+  const inicio = xml.indexOf(`<${grupo}>`);
+  const fim = xml.indexOf(`</${grupo}>`) + grupo.length + 3;
+  return xml.slice(0, inicio) + alterar(xml.slice(inicio, fim), new RegExp(`<${campo}>[^<]*</${campo}>`).exec(xml.slice(inicio, fim))![0], `<${campo}>${valor}</${campo}>`) + xml.slice(fim);
 }

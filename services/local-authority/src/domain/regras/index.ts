@@ -2,17 +2,18 @@ import type { NfeLida } from '../nfe-lida';
 import { REGRAS_DESTINATARIO } from './destinatario';
 import { REGRAS_IDENTIFICACAO } from './identificacao';
 import { REGRAS_ITENS } from './itens';
-import { REGRAS_NFCE_PAGAMENTO } from './nfce-pagamento';
+import { REGRAS_IDE_MODELO, REGRAS_NFCE_PAGAMENTO } from './modelo-pagamento';
 import { REGRAS_TOTAIS } from './totais';
 import { motivo, type ContextoRegras, type Regra, type Rejeicao } from './regra';
 
 export { NOME_HOMOLOGACAO } from './identificacao';
-export { UFS_EXIGEM_RESPONSAVEL_TECNICO } from './nfce-pagamento';
+export { UFS_EXIGEM_RESPONSAVEL_TECNICO } from './modelo-pagamento';
 export type { ContextoRegras, Regra, Rejeicao } from './regra';
 
 /** Every MOC rule the authority applies to an NF-e / NFC-e, in the order SEFAZ meets them (the first failure answers). */
 export const REGRAS_NFE: readonly Regra[] = [
   ...REGRAS_IDENTIFICACAO,
+  ...REGRAS_IDE_MODELO,
   ...REGRAS_DESTINATARIO,
   ...REGRAS_ITENS,
   ...REGRAS_TOTAIS,

@@ -9,8 +9,11 @@ export const UFS_EXIGEM_RESPONSAVEL_TECNICO: ReadonlySet<string> = new Set(respo
 const pago = (nfe: Parameters<Regra['verificar']>[0]) => nfe.pagamentos.reduce((t, p) => t + p.vPag, 0);
 const vNF = (nfe: Parameters<Regra['verificar']>[0]) => centavos(nfe.icmsTot.vNF ?? null);
 
-/** The NFC-e's own restrictions (a sale in person to a final consumer, in the UF), payment, and infRespTec. */
-export const REGRAS_NFCE_PAGAMENTO: Regra[] = [
+/**
+ * The NFC-e's identification (a sale in person to a final consumer, in the UF) and the DANFE format of each model:
+ * group B of the MOC, met before the recipient and the items.
+ */
+export const REGRAS_IDE_MODELO: Regra[] = [
   {
     campo: 'ide/idDest',
     cStat: '707',
@@ -46,6 +49,10 @@ export const REGRAS_NFCE_PAGAMENTO: Regra[] = [
     modelos: SO_NFCE,
     verificar: (nfe) => (nfe.ide.indPres !== '1' && nfe.ide.indPres !== '4' ? '' : null),
   },
+];
+
+/** Transport, payment and the technical responsible (groups X, YA and ZD). */
+export const REGRAS_NFCE_PAGAMENTO: Regra[] = [
   {
     campo: 'transp/modFrete',
     cStat: '753',
