@@ -63,17 +63,21 @@ const OPERACOES: Record<string, string> = {
   NFeStatusServico4: 'nfeStatusServicoNF',
 };
 
-export const urlAutoridade = () => process.env.TEST_LOCAL_AUTHORITY_URL!;
-export const controleAutoridade = () => process.env.TEST_LOCAL_AUTHORITY_CONTROL_URL!;
+/** Which authority: the stack's (global setup) unless a test started its own. */
+export interface Destino {
+  url: string;
+  caFile: string;
+}
+const DA_PILHA = (): Destino => ({ url: process.env.TEST_LOCAL_AUTHORITY_URL!, caFile: process.env.TEST_LOCAL_AUTHORITY_CA_FILE! });
 
 /** POSTs a SOAP message to the authority over mutual TLS (no client certificate when `emissor` is null). */
-export function chamar(servico: string, corpo: string, emissor: Emissor | null, modelo: 'NFE' | 'NFCE' = 'NFE'): Promise<{ status: number; corpo: string }> {
+export function chamar(servico: string, corpo: string, emissor: Emissor | null, modelo: 'NFE' | 'NFCE' = 'NFE', destino = DA_PILHA()): Promise<{ status: number; corpo: string }> {
   return new Promise((resolve, reject) => {
     const req = https.request(
-      `${urlAutoridade()}/ws/SP/${modelo}/homologacao/${servico}`,
+      `${destino.url}/ws/SP/${modelo}/homologacao/${servico}`,
       {
         method: 'POST',
-        ca: fs.readFileSync(process.env.TEST_LOCAL_AUTHORITY_CA_FILE!),
+        ca: fs.readFileSync(destino.caFile),
         ...(emissor ? { key: emissor.chavePem, cert: emissor.certificadoPem } : {}),
         headers: { 'content-type': `application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}/${OPERACOES[servico]}"` },
       },
@@ -93,8 +97,8 @@ export const lote = (nfeAssinada: string, indSinc = '1') =>
   `<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>1</idLote><indSinc>${indSinc}</indSinc>${nfeAssinada}</enviNFe>`;
 
 /** Signs and sends an NF-e; answers the lote's and the protocol's cStat and xMotivo. */
-export async function autorizar(nfe: string, emissor: Emissor, modelo: 'NFE' | 'NFCE' = 'NFE') {
-  const r = await chamar('NFeAutorizacao4', envelope('NFeAutorizacao4', lote(assinar(nfe, 'infNFe', emissor))), emissor, modelo);
+export async function autorizar(nfe: string, emissor: Emissor, modelo: 'NFE' | 'NFCE' = 'NFE', destino?: Destino) {
+  const r = await chamar('NFeAutorizacao4', envelope('NFeAutorizacao4', lote(assinar(nfe, 'infNFe', emissor))), emissor, modelo, destino);
   return { ...r, ...lerRetorno(r.corpo) };
 }
 
