@@ -2,7 +2,7 @@ import { chaveDosCampos, digitoChave } from '../chave';
 import type { NfeLida } from '../nfe-lida';
 import { AMBOS, SO_NFCE, SO_NFE, primeiroItem, type Regra } from './regra';
 
-/** SEFAZ's clock tolerance for a document issued "after" it arrived (MOC B09-10, NT 2015.002). */
+/** SEFAZ's clock tolerance for a document dated after its arrival (MOC 7.0, rejection 703). */
 const TOLERANCIA_FUTURO_MS = 5 * 60_000;
 /** An NF-e may be authorized up to 30 days after its date (MOC B09-20). */
 const ATRASO_NFE_MS = 30 * 86_400_000;
