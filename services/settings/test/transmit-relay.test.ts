@@ -110,10 +110,10 @@ describe('settings - transmission relay allow-list', () => {
     expect(await transmitir(http.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
     const nenhum = await empresa();
     expect(await transmitir(nenhum.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
-    // The local authority has no NFS-e service: it answers a SOAP fault, which proves the call reached that endpoint.
+    // The local authority has no NFS-e service: it answers a SOAP fault (400), which proves the call reached that endpoint.
     const endpoint = `${AUTORIDADE()}/nfse/ws`;
     const proprio = await empresa({ endpointNfse: endpoint });
-    expect(await transmitir(proprio.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: true, status: 500, url: endpoint });
+    expect(await transmitir(proprio.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: true, status: 400, url: endpoint });
     const semCertificado = await empresa({ certificado: false });
     expect(await transmitir(semCertificado.companyId, sefaz(), envelope('NFeStatusServico4', STATUS))).toMatchObject({ ok: false, codigo: 'CERTIFICADO_AUSENTE' });
   });

@@ -61,13 +61,13 @@ export class Autoridade {
       const atendimento: Atendimento = { registro: this.registro, cenarios: this.cenarios, clienteTls, tpAmb: TP_AMB_HOMOLOGACAO, recebidoEm: new Date() };
       resposta = await ATENDE[servico](mensagem, atendimento);
     } catch (error) {
-      if (error instanceof MensagemInvalida) return { status: 500, corpo: soapFault(error.message), derrubar: false, atrasoMs: 0 };
+      if (error instanceof MensagemInvalida) return { status: 400, corpo: soapFault(error.message), derrubar: false, atrasoMs: 0 };
       throw error;
     }
     if (resposta.cnpj) this.cenarios.receber(resposta.cnpj, servico, createHash('sha256').update(assinadoRecebido(corpo)).digest('hex'));
     const atrasoMs = resposta.passo === 'PROCESSA_E_ATRASA' ? (resposta.cnpj ? this.cenarios.cenario(resposta.cnpj).atrasoMs : undefined) ?? 8_000 : 0;
     if (resposta.passo !== 'NORMAL') this.log.info({ servico, cnpj: resposta.cnpj, passo: resposta.passo }, 'scenario step applied');
-    if (resposta.passo === 'ERRO_500') return { status: 500, corpo: soapFault('Erro interno'), derrubar: false, atrasoMs };
+    if (resposta.passo === 'ERRO_500') return { status: 500, corpo: soapFault('Erro interno', 'Receiver'), derrubar: false, atrasoMs };
     return { status: 200, corpo: envelopeSoap(servico, resposta.corpo), derrubar: resposta.passo === 'PROCESSA_E_DERRUBA' || resposta.passo === 'DERRUBA', atrasoMs };
   }
 }

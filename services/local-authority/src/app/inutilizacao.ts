@@ -8,6 +8,9 @@ import { numeroId } from '../store/registro';
 import { comErro, falhaDeSchema, serializar, type Atendimento, type Resposta } from './mensagem';
 import { novoProtocolo } from './protocolo';
 
+/** The largest range voided at once (no SEFAZ limit is published; fiscal-document's own ceiling). */
+const MAX_FAIXA = 1_000;
+
 /**
  * NFeInutilizacao4 (`inutNFe` is the message itself, no batch around it): schema (215), environment (252), the Id
  * against its fields (217), the range (224), signature, then each number taken by a unique insert, in order. A number
@@ -37,6 +40,8 @@ export async function inutilizar(msg: Element, a: Atendimento): Promise<Resposta
   const id = `ID${cUF}${ano}${cnpj}${mod}${String(serie).padStart(3, '0')}${String(de).padStart(9, '0')}${String(ate).padStart(9, '0')}`;
   if (inf!.getAttribute('Id') !== id) return { corpo: resposta('217', 'Rejeição: Id da inutilização difere da concatenação dos campos'), passo, cnpj };
   if (de > ate) return { corpo: resposta('224', 'Rejeição: A faixa inicial é maior que a faixa final'), passo, cnpj };
+  // Each number is one insert: a range of millions would hold the authority for hours. fiscal-document asks 1,000 at most.
+  if (ate - de + 1 > MAX_FAIXA) return { corpo: resposta('999', `Rejeição: Erro não catalogado [faixa de mais de ${MAX_FAIXA} números]`), passo, cnpj };
   const assinatura = conferirAssinatura(assinaturaDe(inut!), id, await canonicalizarAssinatura(serializar(inut!), id), a.clienteTls, cnpj);
   if (assinatura) return { corpo: resposta(assinatura.cStat, assinatura.xMotivo), passo, cnpj };
   const recusa = a.cenarios.consumir(cnpj, 'recusarInutilizacao');

@@ -30,7 +30,13 @@ const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 /** The message inside `nfeDadosMsg` of a SOAP 1.2 envelope of `servico`; a SOAP fault otherwise. */
 export function mensagemDoEnvelope(servico: Servico, corpo: string): Element {
   const erros: string[] = [];
-  const doc = new DOMParser({ onError: (nivel, msg) => nivel !== 'warning' && erros.push(msg) }).parseFromString(corpo, 'text/xml');
+  let doc: ReturnType<DOMParser['parseFromString']>;
+  try {
+    doc = new DOMParser({ onError: (nivel, msg) => nivel !== 'warning' && erros.push(msg) }).parseFromString(corpo, 'text/xml');
+  } catch (error) {
+    // xmldom throws on a fatal error (after reporting it): bad input, not our failure.
+    throw new MensagemInvalida(`XML mal formado: ${erros[0] ?? (error instanceof Error ? error.message : String(error))}`);
+  }
   if (erros.length > 0 || !doc.documentElement) throw new MensagemInvalida(`XML mal formado: ${erros[0] ?? 'sem elemento raiz'}`);
   if (doc.documentElement.namespaceURI !== SOAP12 || doc.documentElement.localName !== 'Envelope') throw new MensagemInvalida('não é um envelope SOAP 1.2');
   const dados = doc.getElementsByTagNameNS(`http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`, 'nfeDadosMsg').item(0);

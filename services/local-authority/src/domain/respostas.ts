@@ -22,8 +22,12 @@ export function envelopeSoap(servico: string, corpo: string): string {
   return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}">${corpo}</nfeResultMsg></soap:Body></soap:Envelope>`;
 }
 
-export function soapFault(motivo: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault><soap:Code><soap:Value>soap:Sender</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="pt">${escapar(motivo)}</soap:Text></soap:Reason></soap:Fault></soap:Body></soap:Envelope>`;
+/**
+ * A SOAP 1.2 fault: `Sender` for a request that is not a message of the service (answered HTTP 400, as the SOAP 1.2
+ * HTTP binding says), `Receiver` for the authority's own failure (HTTP 500).
+ */
+export function soapFault(motivo: string, codigo: 'Sender' | 'Receiver' = 'Sender'): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><soap:Fault><soap:Code><soap:Value>soap:${codigo}</soap:Value></soap:Code><soap:Reason><soap:Text xml:lang="pt">${escapar(motivo)}</soap:Text></soap:Reason></soap:Fault></soap:Body></soap:Envelope>`;
 }
 
 /** What the authority recorded of an NF-e it authorized or denied. */

@@ -51,7 +51,7 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
         !contentType.startsWith('application/soap+xml') ||
         !contentType.includes(`/${servico}/${OPERACOES[servico]}"`)
       ) {
-        return responder(500, soapFault('serviço ou ação SOAP desconhecidos'));
+        return responder(400, soapFault('serviço ou ação SOAP desconhecidos'));
       }
       autoridade
         .atender(servico, Buffer.concat(partes).toString('utf8'), cliente.raw)
@@ -65,7 +65,7 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
         })
         .catch((error: unknown) => {
           log.error({ err: error, servico }, 'web service failed');
-          responder(500, soapFault('Erro interno da autoridade'));
+          responder(500, soapFault('Erro interno da autoridade', 'Receiver'));
         });
     });
   });

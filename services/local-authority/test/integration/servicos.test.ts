@@ -13,13 +13,15 @@ const ENVIO = (xml: string) => envelope('NFeAutorizacao4', lote(xml));
 describe('local-authority - transport, schema and signature', () => {
   const emissor = novoEmissor();
 
-  it('local-authority - like SEFAZ, no client certificate, no service (HTTP 403); an unknown service or SOAP action is a SOAP fault', async () => {
+  it('local-authority - like SEFAZ, no client certificate, no service (HTTP 403); an unknown service or SOAP action, or a body that is no SOAP 1.2 envelope, is a Sender fault (HTTP 400, never a 5xx)', async () => {
     expect(await chamar('NFeStatusServico4', envelope('NFeStatusServico4', '<x/>'), null)).toEqual({ status: 403, corpo: 'client certificate required' });
     const desconhecido = await chamar('NFeDistribuicaoDFe', envelope('NFeDistribuicaoDFe', '<x/>'), emissor);
-    expect(desconhecido.status).toBe(500);
-    expect(desconhecido.corpo).toContain('soap:Fault');
+    expect(desconhecido.status).toBe(400);
+    expect(desconhecido.corpo).toContain('<soap:Value>soap:Sender</soap:Value>');
     const semEnvelope = await chamar('NFeStatusServico4', '<consStatServ/>', emissor);
-    expect(semEnvelope).toMatchObject({ status: 500, corpo: expect.stringContaining('não é um envelope SOAP 1.2') });
+    expect(semEnvelope).toMatchObject({ status: 400, corpo: expect.stringContaining('não é um envelope SOAP 1.2') });
+    const malFormado = await chamar('NFeStatusServico4', '<soap:Envelope', emissor);
+    expect(malFormado).toMatchObject({ status: 400, corpo: expect.stringContaining('XML mal formado') });
   });
 
   it('local-authority - the status service answers 107 to a valid consStatServ, 215 naming the field to one that breaks its schema', async () => {
@@ -133,6 +135,9 @@ describe('local-authority - one winner, whatever the concurrency', () => {
     // What the refused requests took was given back: 13 and 14, and 4 and 6, can still be voided.
     expect(await inutilizar(emissor, 13, 14)).toMatchObject({ cStat: '102' });
     expect(await autorizar(montarNfe({ cnpj: emissor.cnpj, numero: 11 }).xml, emissor)).toMatchObject({ cStat: '206' });
+    // A range the schema allows but no one voids at once (each number is one insert) is refused, nothing taken.
+    expect(await inutilizar(emissor, 100, 1_000_099)).toMatchObject({ cStat: '999', xMotivo: expect.stringContaining('mais de 1000 números') });
+    expect(await inutilizar(emissor, 100, 100)).toMatchObject({ cStat: '102' });
   });
 
   it('local-authority - the same voiding three times at once: one 102, two 563 with the same protocol', async () => {
