@@ -26,7 +26,7 @@ export interface CamposChave {
 }
 
 /** The 43 characters before the check digit, from the document's own fields. */
-export function chaveSemDigito(c: CamposChave): string {
+function chaveSemDigito(c: CamposChave): string {
   return `${c.cUF}${c.dhEmi.slice(2, 4)}${c.dhEmi.slice(5, 7)}${c.cnpj.padStart(14, '0')}${c.mod}${c.serie.padStart(3, '0')}${c.nNF.padStart(9, '0')}${c.tpEmis}${c.cNF}`;
 }
 

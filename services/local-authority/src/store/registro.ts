@@ -108,13 +108,9 @@ export class Registro {
     return this.eventos.find({ chave }, { maxTimeMS: MAX_TIME_MS }).sort({ em: 1 }).toArray();
   }
 
-  /** The record of a completed voiding (its numbers are all taken); a repeat is told its protocol (563). */
+  /** The record of a completed voiding (its numbers are all taken), listed by the control port. */
   async registrarInutilizacao(faixa: InutilizacaoRecord): Promise<void> {
     await claimOnce(this.inutilizacoes, faixa);
-  }
-
-  inutilizacao(id: string): Promise<InutilizacaoRecord | null> {
-    return this.inutilizacoes.findOne({ _id: id }, { maxTimeMS: MAX_TIME_MS });
   }
 
   async guardarRecibo(recibo: ReciboRecord): Promise<void> {

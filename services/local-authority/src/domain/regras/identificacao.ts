@@ -9,7 +9,7 @@ const ATRASO_NFE_MS = 30 * 86_400_000;
 /** An NFC-e in normal emission is online: at most 5 minutes late (MOC B09-40, NT 2015.002). */
 const ATRASO_NFCE_MS = 5 * 60_000;
 
-export const NOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+const NOME_HOMOLOGACAO = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 
 const chaveDoId = (nfe: NfeLida) => nfe.id.slice(3);
 const campos = (nfe: NfeLida) => ({

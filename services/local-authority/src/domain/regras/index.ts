@@ -6,8 +6,6 @@ import { REGRAS_IDE_MODELO, REGRAS_NFCE_PAGAMENTO } from './modelo-pagamento';
 import { REGRAS_TOTAIS } from './totais';
 import { motivo, type ContextoRegras, type Regra, type Rejeicao } from './regra';
 
-export { NOME_HOMOLOGACAO } from './identificacao';
-export { UFS_EXIGEM_RESPONSAVEL_TECNICO } from './modelo-pagamento';
 export type { ContextoRegras, Regra, Rejeicao } from './regra';
 
 /** Every MOC rule the authority applies to an NF-e / NFC-e, in the order SEFAZ meets them (the first failure answers). */

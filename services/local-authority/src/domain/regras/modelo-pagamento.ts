@@ -4,7 +4,7 @@ import { AMBOS, SO_NFCE, SO_NFE, type Regra } from './regra';
 import responsavelTecnico from '../data/responsavel-tecnico.json';
 
 /** UFs that reject an NF-e / NFC-e without infRespTec (rule ZD01-10), as dated data with its source. */
-export const UFS_EXIGEM_RESPONSAVEL_TECNICO: ReadonlySet<string> = new Set(responsavelTecnico.ufs);
+const UFS_EXIGEM_RESPONSAVEL_TECNICO: ReadonlySet<string> = new Set(responsavelTecnico.ufs);
 
 const pago = (nfe: Parameters<Regra['verificar']>[0]) => nfe.pagamentos.reduce((t, p) => t + p.vPag, 0);
 const vNF = (nfe: Parameters<Regra['verificar']>[0]) => centavos(nfe.icmsTot.vNF ?? null);
