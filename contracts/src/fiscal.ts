@@ -42,6 +42,11 @@ export const FiscalDocumentErrorCodes = {
   INUTILIZACAO_PENDENTE: 'INUTILIZACAO_PENDENTE',
   /** The document has no XML of that kind (a local-authorizer document, or not authorized yet). */
   XML_INDISPONIVEL: 'XML_INDISPONIVEL',
+  /**
+   * 422: the XML built from the document breaks the official schema (our fault, logged with the schema error):
+   * refused before a number is taken, with `campos` naming the emission's (or the settings') field behind it.
+   */
+  XML_FORA_DO_LEIAUTE: 'XML_FORA_DO_LEIAUTE',
   /** No DANFE for this document: only NF-e and NFC-e have one here (the CT-e's DACTE and the DANFSE are not produced). */
   DANFE_INDISPONIVEL: 'DANFE_INDISPONIVEL',
 } as const;

@@ -38,7 +38,16 @@ async function company(env: FiscalBenchEnv, label: string): Promise<string> {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session}` },
     body: JSON.stringify({
-      empresa: { cnpj, uf: 'SP', codigoMunicipio: '3550308', regimeTributario: 'SIMPLES_NACIONAL', aliquotaDas: 6 },
+      empresa: {
+        cnpj,
+        razaoSocial: 'Empresa do Benchmark Ltda',
+        inscricaoEstadual: '110042490114',
+        uf: 'SP',
+        codigoMunicipio: '3550308',
+        regimeTributario: 'SIMPLES_NACIONAL',
+        aliquotaDas: 6,
+        endereco: { logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100' },
+      },
       certificadoA1: { arquivoBase64: criarPfx('bench', { cnpjNoNome: cnpj }).toString('base64'), senha: 'bench' },
     }),
   });
@@ -49,7 +58,13 @@ async function company(env: FiscalBenchEnv, label: string): Promise<string> {
 const nfe = (referencia: string) => ({
   referencia,
   modelo: 'NFE',
-  destinatario: { documento: '11222333000181', uf: 'SP' },
+  destinatario: {
+    documento: '11222333000181',
+    nome: 'Cliente do Benchmark Ltda',
+    uf: 'SP',
+    codigoMunicipio: '3550308',
+    endereco: { logradouro: 'Rua Augusta', numero: '500', bairro: 'Consolação', municipio: 'São Paulo', cep: '01304000' },
+  },
   itens: [
     { codigo: 'P-1', descricao: 'Cadeira', quantidade: 2, valorUnitario: 250.5, ncm: '94013000', cfop: '5102', csosn: '102' },
     { codigo: 'P-2', descricao: 'Mesa', quantidade: 1, valorUnitario: 900, ncm: '94033000', cfop: '5102', csosn: '102' },

@@ -1,12 +1,14 @@
+import { validarXml } from '@erp/fiscal-schemas';
 import { rest, sessionFor, stackEnv } from '../support/env';
 import { lerCodigo128, lerQrCode, pdfParaPng, textoDoPdf } from './danfe-helpers';
 import { DOCUMENTOS, emitir, empresaFiscal, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
 
 /**
- * DANFE / DANFCE and XML of documents the local authorizer issued (the stack's fiscal-document): the DANFE is
- * made of the stored document (no XML exists) and marked "SEM VALOR FISCAL - HOMOLOGAÇÃO"; the PDF is rendered
- * to PNG by pdftoppm and its barcodes decoded by @zxing/library. The SEFAZ path (DANFE of the nfeProc, the XML
- * route) is in sefaz-transmission.test.ts.
+ * DANFE / DANFCE and XML of the stack's documents, authorized in HOMOLOGAÇÃO by the local authority over the SEFAZ
+ * path: the DANFE is made of the nfeProc and marked "SEM VALOR FISCAL - HOMOLOGAÇÃO"; in homologation SEFAZ wants
+ * the recipient's name (NF-e) and the first item's description (NFC-e) replaced by its fixed text, so the DANFE
+ * shows that text. The PDF is rendered to PNG by pdftoppm and its barcodes decoded by @zxing/library; the XML is
+ * checked against the official procNFe schema.
  */
 async function baixar(caminho: string, sessao?: string): Promise<{ status: number; tipo: string | null; disposicao: string | null; corpo: Buffer }> {
   const r = await fetch(`${stackEnv.gatewayUrl}${caminho}`, { headers: sessao ? { authorization: `Bearer ${sessao}` } : {} });
@@ -24,8 +26,11 @@ beforeAll(async () => {
 
 const item = { codigo: 'MESA-01', descricao: 'Mesa de reunião em madeira maciça', quantidade: 2, valorUnitario: 1250.5, ncm: '94033000', cfop: '5102', cst: '00' };
 
-describe('danfe - local authorizer', () => {
-  it('danfe - NF-e: a PDF made of the stored document, marked SEM VALOR FISCAL - HOMOLOGAÇÃO, whose Code-128C decodes to the access key; header, recipient, items, tax totals and protocol are there', async () => {
+/** The text SEFAZ requires in homologation in place of the recipient's name (NF-e) and the first item's description (NFC-e). */
+const TEXTO_HOMOLOGACAO = 'EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+
+describe('danfe - documents of the stack', () => {
+  it('danfe - NF-e: a PDF made of the nfeProc, marked SEM VALOR FISCAL - HOMOLOGAÇÃO, whose Code-128C decodes to the access key; header, recipient, items, tax totals and protocol are there', async () => {
     const doc = (await emitir(e.admin, nfeVenda({ itens: [item] }))).body.dados;
     expect(doc.situacao).toBe('AUTORIZADO');
     const r = await baixar(`${DOCUMENTOS}/${doc.id}/danfe.pdf`, e.usuario);
@@ -46,24 +51,24 @@ describe('danfe - local authorizer', () => {
       'SÉRIE 001',
       doc.chaveAcesso.replace(/(.{4})(?=.)/g, '$1 '),
       `${doc.protocolo} - `,
-      'Cliente Comprador Ltda',
+      `NF-E ${TEXTO_HOMOLOGACAO}`,
       '11.222.333/0001-81',
+      'Rua Augusta, 500',
       'Mesa de reunião em madeira maciça',
       '2.501,00',
       'VALOR TOTAL DA NOTA',
       'SEM VALOR FISCAL - HOMOLOGAÇÃO',
       'EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL',
-      'não foi transmitida à SEFAZ',
     ]) {
       expect(texto).toContain(trecho);
     }
     const icms = doc.impostos.find((i: any) => i.tributo === 'ICMS');
     expect(texto).toContain(icms.valor.toFixed(2).replace('.', ','));
 
-    // No XML: the local authorizer signs and sends nothing.
+    // The XML is the authorized nfeProc, within the official schema.
     const xml = await baixar(`${DOCUMENTOS}/${doc.id}/xml`, e.usuario);
-    expect(xml.status).toBe(404);
-    expect(json(xml.corpo)).toMatchObject({ sucesso: false, codigo: 'XML_INDISPONIVEL' });
+    expect([xml.status, xml.disposicao]).toEqual([200, `attachment; filename="${doc.chaveAcesso}-procNFe.xml"`]);
+    expect(await validarXml('nfe-PL_010_V1.30', 'procNFe_v4.00.xsd', xml.corpo.toString('utf8'))).toEqual({ ok: true });
   }, 60_000);
 
   it('danfe - NFC-e: the DANFCE carries the QR code, which decodes to the v3 URL with the key, and the consultation by key', async () => {
@@ -81,7 +86,7 @@ describe('danfe - local authorizer', () => {
     const url = lerQrCode(pdfParaPng(r.corpo, 'danfce-local'));
     expect(url).toBe(`https://www.homologacao.nfce.fazenda.sp.gov.br/qrcode?p=${doc.chaveAcesso}|3|2`);
     const texto = compacto(textoDoPdf(r.corpo));
-    for (const trecho of ['Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', 'CONSUMIDOR NÃO IDENTIFICADO', 'Café torrado 500 g', '65,70', 'Consulte pela Chave de Acesso em', doc.chaveAcesso.replace(/(.{4})(?=.)/g, '$1 '), 'SEM VALOR FISCAL']) {
+    for (const trecho of ['Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', 'CONSUMIDOR NÃO IDENTIFICADO', 'CAFE NOTA FISCAL EMITIDA EM AMBIENTE DE', '65,70', 'Consulte pela Chave de Acesso em', doc.chaveAcesso.replace(/(.{4})(?=.)/g, '$1 '), 'SEM VALOR FISCAL']) {
       expect(texto).toContain(trecho);
     }
   }, 60_000);

@@ -7,7 +7,7 @@ import { publishEvent } from '@erp/kit';
 import type { RunningStack } from '../../scripts/stack';
 import { stackEnv } from '../support/env';
 import { startIsolatedStack } from '../support/isolated-stack';
-import { empresaFiscal, eventosDoDocumento, referenciaNova } from './fiscal-helpers';
+import { ENDERECO_CLIENTE, empresaFiscal, eventosDoDocumento, referenciaNova } from './fiscal-helpers';
 
 /**
  * Automatic emission while the tax engine is down: a second stack (its own NATS and databases, on the run's
@@ -74,7 +74,7 @@ describe('fiscal documents - automatic emission during an outage', () => {
     const pedido: PedidoFaturadoEvent = {
       pedidoId,
       companyId: empresa.companyId,
-      destinatario: { documento: '11222333000181', nome: 'Cliente Ltda', uf: 'SP' },
+      destinatario: { documento: '11222333000181', nome: 'Cliente Ltda', uf: 'SP', codigoMunicipio: '3550308', endereco: ENDERECO_CLIENTE },
       itens: [{ codigo: 'P-1', descricao: 'Cadeira', quantidade: 2, valorUnitario: 150, ncm: '94013000', cfop: '5102', csosn: '102' }],
       modalidadeFrete: 'EMITENTE',
       faturadoEm: new Date().toISOString(),

@@ -3,7 +3,7 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { Subjects, type PedidoFaturadoEvent } from '@erp/contracts';
 import { publishEvent } from '@erp/kit';
 import { graphql, stackEnv } from '../support/env';
-import { empresaFiscal, referenciaNova } from './fiscal-helpers';
+import { ENDERECO_CLIENTE, empresaFiscal, referenciaNova } from './fiscal-helpers';
 
 /** Automatic emission (spec 4.4): an invoiced order becomes an NF-e when the company turned it on. */
 let nc: NatsConnection;
@@ -15,7 +15,7 @@ afterAll(() => nc.close());
 const pedido = (companyId: string, pedidoId: string): PedidoFaturadoEvent => ({
   pedidoId,
   companyId,
-  destinatario: { documento: '11222333000181', nome: 'Cliente Ltda', uf: 'SP' },
+  destinatario: { documento: '11222333000181', nome: 'Cliente Ltda', uf: 'SP', codigoMunicipio: '3550308', endereco: ENDERECO_CLIENTE },
   itens: [{ codigo: 'P-1', descricao: 'Cadeira', quantidade: 4, valorUnitario: 99.9, ncm: '94013000', cfop: '5102', csosn: '102' }],
   modalidadeFrete: 'EMITENTE',
   faturadoEm: new Date().toISOString(),

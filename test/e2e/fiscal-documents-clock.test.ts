@@ -1,10 +1,11 @@
 import { rest } from '../support/env';
 import { DOCUMENTOS, cancelar, emitir, empresaFiscal, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
 import { direto, exitCode, startFiscal, stopFiscal, type FiscalProcess } from './fiscal-process';
+import { cenario } from './sefaz-helpers';
 
 /**
  * Time-dependent rules with the test clock: a second fiscal-document replica on the stack's database whose clock
- * (service and local authorizer) runs 25 hours ahead (`FISCAL_CLOCK_OFFSET_MS`, honoured only with NODE_ENV=test).
+ * (every use case) runs 25 hours ahead (`FISCAL_CLOCK_OFFSET_MS`, honoured only with NODE_ENV=test).
  * Documents are issued through the gateway now and judged by that replica "tomorrow".
  */
 const HORA = 3_600_000;
@@ -76,6 +77,9 @@ describe('fiscal documents - the test clock', () => {
   });
 
   it('fiscal documents - a cancellation claimed in time and resumed after the legal deadline is refused by the local authorizer itself (501), with the deadline', async () => {
+    // The authority keeps the real time, which this replica's clock does not move: its deadline for this issuer is
+    // set to have passed already, as SEFAZ's would have by tomorrow.
+    await cenario(empresa.cnpj, { prazoCancelamentoMinutos: 0 });
     const nfe = await novaNfe();
     // A replica dies right after claiming the cancellation, before asking the authorizer.
     const morre = await startFiscal('clock-cancel-claimed', 'erp_fiscal_document', { FISCAL_FAULT: 'exit-after-cancel-claimed' });

@@ -9,7 +9,7 @@ import { newCompanyId, rest, sessionFor } from '../support/env';
 
 export const DOCUMENTOS = '/api/erp/faturamento/documentos';
 
-/** A CNPJ nobody else in the run has (the local authorizer, like SEFAZ, numbers per issuer CNPJ). */
+/** A CNPJ nobody else in the run has (the local authority, like SEFAZ, numbers per issuer CNPJ). */
 export function cnpjNovo(): string {
   return withCnpjCheckDigits(String(randomInt(10_000_000, 99_999_999)) + '0001');
 }
@@ -28,8 +28,9 @@ export interface OutraPilha {
 }
 
 /**
- * A company with complete fiscal settings and a valid A1 certificate of its own CNPJ, saved through the gateway
- * (the run's, or `pilha`'s); a new company unless `companyId` names one.
+ * A company with complete fiscal settings (what the NF-e's issuer block needs: name, IE, address) and a valid A1
+ * certificate of its own CNPJ, saved through the gateway (the run's, or `pilha`'s); a new company unless
+ * `companyId` names one.
  */
 export async function empresaFiscal(
   opcoes: {
@@ -61,10 +62,12 @@ export async function empresaFiscal(
     empresa: {
       cnpj,
       razaoSocial: 'Empresa Fiscal de Teste Ltda',
+      inscricaoEstadual: '110042490114',
       uf: opcoes.uf ?? 'SP',
       codigoMunicipio: opcoes.codigoMunicipio ?? '3550308',
       regimeTributario: regime,
       aliquotaDas: regime === 'SIMPLES_NACIONAL' ? 6 : null,
+      endereco: { logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: '1130000000' },
     },
     nfse: { codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308' },
   };
@@ -85,12 +88,15 @@ export async function empresaFiscal(
 let sequencia = 0;
 export const referenciaNova = (prefixo = 'PED') => `${prefixo}-${process.pid}-${Date.now().toString(36)}-${(sequencia += 1)}`;
 
+/** The recipient's address an NF-e names in full (SEFAZ requires `enderDest` of the NF-e). */
+export const ENDERECO_CLIENTE = { logradouro: 'Rua Augusta', numero: '500', bairro: 'Consolação', municipio: 'São Paulo', cep: '01304000' };
+
 /** An NF-e sale inside São Paulo from a Simples Nacional issuer (CFOP 5102, CSOSN 102). */
 export function nfeVenda(extra: Record<string, unknown> = {}) {
   return {
     referencia: referenciaNova(),
     modelo: 'NFE',
-    destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'SP', codigoMunicipio: '3550308' },
+    destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'SP', codigoMunicipio: '3550308', endereco: ENDERECO_CLIENTE },
     itens: [
       { codigo: 'P-1', descricao: 'Cadeira de escritório', quantidade: 2, valorUnitario: 250.5, ncm: '94013000', cfop: '5102', csosn: '102' },
       { codigo: 'P-2', descricao: 'Parafusos', quantidade: 3, valorUnitario: 3.3333, ncm: '73181500', cfop: '5102', csosn: '102' },

@@ -189,7 +189,7 @@ describe('scheduled voiding (local authorizer)', () => {
     const portaFiscal = await freePort();
     fiscal = startChild('fiscal-voiding', process.execPath, ['--import', 'tsx', 'services/fiscal-document/src/main.ts'], {
       ...common,
-      env: { ...env, PORT: String(portaFiscal), MONGODB_DB: DB, FISCAL_AUTHORIZER: 'local', FISCAL_VOIDING_INTERVAL_MS: '300', FISCAL_VOIDING_GRACE_MS: '0' },
+      env: { ...env, PORT: String(portaFiscal), MONGODB_DB: DB, FISCAL_VOIDING_INTERVAL_MS: '300', FISCAL_VOIDING_GRACE_MS: '0' },
     });
     await pronto(`http://127.0.0.1:${portaFiscal}`, fiscal);
     const portaGateway = await freePort();

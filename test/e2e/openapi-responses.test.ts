@@ -1,5 +1,4 @@
 import { gzipSync } from 'node:zlib';
-import mongoose from 'mongoose';
 import { openApiValidator } from '../../gateway/test/support/openapi-validator';
 import { rest, send, stackEnv, type RestReply } from '../support/env';
 import { DOCUMENTOS, empresaFiscal, nfeVenda } from './fiscal-helpers';
@@ -192,18 +191,21 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     expect(danfe.status).toBe(200);
     expect(danfe.headers.get('content-type')).toBe('application/pdf');
     expect((await call('GET', `${DOCUMENTOS}/nao-existe/danfe.pdf`, { bearer: empresa.usuario })).body.codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
-    // The local authorizer keeps no XML: 404; the 200 is shown with an nfeProc stored as the SEFAZ adapter stores it.
-    expect((await call('GET', `${DOCUMENTOS}/${doc.id}/xml`, { bearer: empresa.usuario })).body.codigo).toBe('XML_INDISPONIVEL');
-    const db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: 'erp_fiscal_document' }).asPromise();
-    try {
-      const xml = `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe/><protNFe versao="4.00"/></nfeProc>`;
-      await db.collection('xml_documentos').insertOne({ _id: `${doc.id}:NFE_PROC`, documentoId: doc.id, companyId: empresa.companyId, tipo: 'NFE_PROC', xml, em: new Date() } as never);
-    } finally {
-      await db.close();
-    }
+    // The NF-e's authorized XML (nfeProc) is there; a CT-e has none yet (its transmission is issue 22): 404.
     const xml = await call('GET', `${DOCUMENTOS}/${doc.id}/xml`, { bearer: empresa.usuario });
     expect(xml.status).toBe(200);
     expect(String(xml.body)).toContain('<nfeProc');
+    const cte = await call('POST', DOCUMENTOS, {
+      bearer: empresa.usuario,
+      body: {
+        referencia: `${doc.referencia}-CTE`,
+        modelo: 'CTE',
+        destinatario: { documento: '11222333000181', uf: 'SP' },
+        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', csosn: '102' }],
+        chavesNfeTransportadas: [doc.chaveAcesso],
+      },
+    });
+    expect((await call('GET', `${DOCUMENTOS}/${cte.body.dados.id}/xml`, { bearer: empresa.usuario })).body.codigo).toBe('XML_INDISPONIVEL');
 
     // Numbers burned by the local authorizer's 778 (NCM in no TIPI), then voided.
     const ruim = nfeVenda({ itens: [{ codigo: 'X', descricao: 'Sem NCM', quantidade: 1, valorUnitario: 1, ncm: '00000000', cfop: '5102', csosn: '102' }] });

@@ -1,3 +1,4 @@
+import { validarXml } from '@erp/fiscal-schemas';
 import { DOCUMENTOS, eventosDoDocumento } from './fiscal-helpers';
 import { aguardar, assinaturaValida, chamar as chamarEm, cenario, empresaSefaz as empresaEm, estado, nfe, usarFiscalSefaz } from './sefaz-helpers';
 
@@ -109,6 +110,7 @@ describe('sefaz - cancellation through the local authority', () => {
     expect(corpo.startsWith('<?xml version="1.0" encoding="UTF-8"?><procEventoNFe')).toBe(true);
     expect(corpo).toContain(`<nProt>${r.body.dados.protocoloCancelamento}</nProt>`);
     expect(assinaturaValida(corpo, 'evento')).toBe(true);
+    expect(await validarXml('nfe-PL_010_V1.30', 'procEventoCancNFe_v1.00.xsd', corpo)).toEqual({ ok: true });
     const outra = await empresaEm(f);
     const alheio = await baixar(doc.id, outra.admin);
     expect(alheio.status).toBe(404);

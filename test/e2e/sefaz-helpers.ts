@@ -52,7 +52,6 @@ export function usarFiscalSefaz(nome: string, envExtra: Record<string, string> =
         ...env,
         PORT: String(portaFiscal),
         MONGODB_DB: DB,
-        FISCAL_AUTHORIZER: 'sefaz',
         SEFAZ_RECEIPT_POLL_MS: '200',
         FISCAL_RECONCILE_INTERVAL_MS: '1000',
         FISCAL_VOIDING_INTERVAL_MS: '1000',

@@ -1,3 +1,4 @@
+import { validarXml } from '@erp/fiscal-schemas';
 import { lerQrCode, pdfParaPng, textoDoPdf } from './danfe-helpers';
 import { sessionFor } from '../support/env';
 import { DOCUMENTOS, eventosDoDocumento } from './fiscal-helpers';
@@ -141,6 +142,7 @@ describe('sefaz - NFC-e and GraphQL through the local authority', () => {
     const corpo = await xml.text();
     expect(corpo.startsWith('<?xml version="1.0" encoding="UTF-8"?><ProcInutNFe')).toBe(true);
     expect(corpo).toContain(`<nProt>${sefaz.inutilizadas[0].nProt}</nProt>`);
+    expect(await validarXml('nfe-PL_010_V1.30', 'procInutNFe_v4.00.xsd', corpo)).toEqual({ ok: true });
     const outra = await empresaSefaz(f);
     const alheia = await fetch(`${f.gatewayUrl}${caminho}`, { headers: { authorization: `Bearer ${outra.admin}` } });
     expect(alheia.status).toBe(404);

@@ -128,6 +128,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     descricao: 'O autorizador recusou o documento ou o cancelamento.',
     extra: { documentoId: text, cStat: { type: ['string', 'null'] }, motivo: { type: ['string', 'null'] } },
   },
+  [c.XML_FORA_DO_LEIAUTE]: {
+    descricao: 'O XML montado com estes dados fica fora do schema oficial (conferido antes de assinar; na emissão, antes de tomar um número): os campos por trás de cada erro.',
+    extra: { campos },
+    required: ['campos'],
+  },
   [c.DOCUMENTO_DENEGADO]: {
     descricao: 'Uso denegado pela SEFAZ; o número fica usado.',
     extra: { documentoId: text, cStat: { type: ['string', 'null'] }, motivo: { type: ['string', 'null'] } },

@@ -9,12 +9,6 @@ import type { ResponsavelTecnico } from './xml/nfe';
  */
 export type Config = BaseConfig & ReadCeilingConfig<'FISCAL'> & {
   MONGODB_DB: string;
-  /**
-   * Which authorizer issues, cancels and voids: `local` (development and tests; HOMOLOGAÇÃO only) or `sefaz`
-   * (NF-e and NFC-e transmitted to SEFAZ through the settings service's relay; the company's `ambiente` picks
-   * the homologation or production servers). Production requires `sefaz`.
-   */
-  FISCAL_AUTHORIZER: 'local' | 'sefaz';
   /** Wait between receipt polls after SEFAZ answers 103/105, and how many polls before leaving it to a query. */
   SEFAZ_RECEIPT_POLL_MS: number;
   SEFAZ_RECEIPT_POLLS: number;
@@ -50,14 +44,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     {
       PORT: Joi.number().port().default(4103),
       MONGODB_DB: Joi.string().default('erp_fiscal_document'),
-      FISCAL_AUTHORIZER: Joi.when('NODE_ENV', {
-        is: 'production',
-        then: Joi.string().valid('sefaz').required().messages({
-          'any.only': 'production refuses the local authorizer: set FISCAL_AUTHORIZER=sefaz',
-          'any.required': 'production needs FISCAL_AUTHORIZER=sefaz (the local authorizer is refused)',
-        }),
-        otherwise: Joi.string().valid('local', 'sefaz').default('local'),
-      }),
       SEFAZ_RECEIPT_POLL_MS: Joi.number().integer().min(10).max(60_000).default(2_000),
       SEFAZ_RECEIPT_POLLS: Joi.number().integer().min(1).max(30).default(5),
       FISCAL_RECONCILE_INTERVAL_MS: Joi.number().integer().min(100).default(30_000),

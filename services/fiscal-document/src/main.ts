@@ -48,22 +48,22 @@ void bootService({
     const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS, log);
     const clock = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
     const local = createLocalAuthorizer(db, clock);
-    const sefaz =
-      config.FISCAL_AUTHORIZER === 'sefaz'
-        ? new SefazAuthorizer({
-            transmitir: transmissor(nc),
-            assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS),
-            settings,
-            log,
-            intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
-            maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
-            responsavelTecnico: responsavelTecnicoDe(config),
-          })
-        : null;
-    // SEFAZ serves NF-e and NFC-e; the CT-e and NFS-e have no real transmission yet, so outside production they
-    // stay on the local authorizer in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
+    // One path for the NF-e and NFC-e in every mode: built, validated against the official schema, signed through
+    // settings and sent through its relay, which takes HOMOLOGAÇÃO to the local authority in development and tests
+    // (services/local-authority) and PRODUÇÃO always to SEFAZ.
+    const sefaz = new SefazAuthorizer({
+      transmitir: transmissor(nc),
+      assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS),
+      settings,
+      log,
+      intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
+      maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
+      responsavelTecnico: responsavelTecnicoDe(config),
+    });
+    // The CT-e and NFS-e have no transmission yet: outside production they stay on the in-process local authorizer
+    // in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
     const authorizers: EscolhaAutorizador = (modelo, ambiente) => {
-      if (sefaz && (modelo === 'NFE' || modelo === 'NFCE')) return sefaz;
+      if (modelo === 'NFE' || modelo === 'NFCE') return sefaz;
       return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
     };
     const fault = config.FISCAL_FAULT;

@@ -312,7 +312,7 @@ const fiscalBodies = {
   emission: (random: Random): Record<string, unknown> => ({
     referencia: `fuzz-${random.alnum(12)}`,
     modelo: random.pick(['NFE', 'NFCE']),
-    destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'SP', codigoMunicipio: '3550308' },
+    destinatario: { documento: '11.222.333/0001-81', nome: 'Cliente Comprador Ltda', uf: 'SP', codigoMunicipio: '3550308', endereco: { logradouro: 'Rua Augusta', numero: '500', bairro: 'Consolação', municipio: 'São Paulo', cep: '01304000' } },
     itens: [{ codigo: 'P-1', descricao: 'Cadeira de escritório', quantidade: 2, valorUnitario: 250.5, ncm: '94013000', cfop: '5102', csosn: '102' }],
   }),
   cancel: (): Record<string, unknown> => ({ justificativa: 'Cancelamento por erro de digitação no pedido' }),

@@ -36,6 +36,7 @@ export const DOCUMENTS_PATHS: Paths = {
           'CERTIFICADO_EXPIRADO',
           'CERTIFICADO_CNPJ_DIVERGENTE',
           'AUTORIZADOR_INDISPONIVEL',
+          'XML_FORA_DO_LEIAUTE',
           'DOCUMENTO_REJEITADO',
           'DOCUMENTO_DENEGADO',
         ],

@@ -1,8 +1,7 @@
-import { randomInt } from 'node:crypto';
-import { Subjects, type ConfiguracaoFiscalCompartilhada, type DocumentoAutorizadoEvent } from '@erp/contracts';
-import { cUfFromSigla, prazoCancelamento } from '@erp/fiscal-rules';
+import { FiscalDocumentErrorCodes, isRefusal, Subjects, type ConfiguracaoFiscalCompartilhada, type DocumentoAutorizadoEvent } from '@erp/contracts';
+import { prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent } from '@erp/kit';
-import { gerarCnf, gerarCodigoNfse, montarChave, montarChaveNfse, sorteioDaSemente } from '../domain/access-key';
+import { chaveDoDocumento } from '../domain/access-key';
 import { reais } from '../domain/money';
 import type { RespostaAutorizacao } from '../authorizer/authorizer';
 import type { DocumentoRecord } from '../store/document-model';
@@ -29,13 +28,13 @@ export class Authorization {
     const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: doc.modelo, serie: doc.serie };
     const numero = doc.numero ?? (await store.takeNumber(serie, doc._id, this.deps.clock()));
     if (doc.numero === null) this.deps.fault?.('exit-after-number-taken');
-    const chaveAcesso = doc.chaveAcesso ?? accessKey(doc, numero);
+    const chaveAcesso = doc.chaveAcesso ?? chaveDoDocumento(doc, numero);
     if (doc.numero === null) await store.set(doc._id, { numero, chaveAcesso });
     const comNumero = { ...doc, numero, chaveAcesso };
 
     let xmlAssinado = await store.xml(doc._id, 'NFE_ASSINADA');
     if (!xmlAssinado) {
-      const preparado = await autorizador.prepararAutorizacao(comNumero, configuracao ?? (await this.deps.settings(doc.companyId)));
+      const preparado = await this.prepare(comNumero, serie, configuracao);
       if (preparado) xmlAssinado = await store.keepXml({ _id: `${doc._id}:NFE_ASSINADA`, documentoId: doc._id, companyId: doc.companyId, tipo: 'NFE_ASSINADA', xml: preparado, em: this.deps.clock() });
     }
     // Marked before sending: whoever retries after a crash knows it may have arrived, and asks by key first.
@@ -58,6 +57,23 @@ export class Authorization {
       retomada,
     });
     return this.decide(comNumero, serie, resposta);
+  }
+
+  /**
+   * The signed XML. The emission checked its layout before the claim; should the numbered document's XML still break
+   * the official schema (a fault of ours), it is never sent: the document is REJEITADO and its number burned to be
+   * voided, as after a rejection, and the refusal names the fields.
+   */
+  private async prepare(doc: DocumentoRecord & { numero: number }, serie: Serie, configuracao?: ConfiguracaoFiscalCompartilhada): Promise<string | null> {
+    const autorizador = authorizerFor(this.deps, doc.modelo, doc.ambiente);
+    try {
+      return await autorizador.prepararAutorizacao(doc, configuracao ?? (await this.deps.settings(doc.companyId)));
+    } catch (error) {
+      if (!isRefusal(error) || error.codigo !== FiscalDocumentErrorCodes.XML_FORA_DO_LEIAUTE) throw error;
+      await this.deps.store.set(doc._id, { situacao: 'REJEITADO', cStat: null, motivo: error.erro });
+      await this.deps.store.burnNumber(serie, doc.numero);
+      throw error;
+    }
   }
 
   /** The authorizer's answer: pending, denied, rejected (the number burned) or authorized (fact and event). */
@@ -134,21 +150,4 @@ function authorizedEvent(doc: DocumentoRecord & { numero: number; chaveAcesso: s
     protocolo,
     impostos: doc.impostos.map((i) => ({ tributo: i.tributo, valor: reais(i.valorCentavos), informativo: i.informativo })),
   };
-}
-
-/** The access key of a numbered document; its random part comes from the seed drawn at the claim. */
-function accessKey(doc: DocumentoRecord, numero: number): string {
-  const aleatorio = doc.sementeChave ? sorteioDaSemente(doc.sementeChave) : () => randomInt(0, 1_000_000_000) / 1_000_000_000;
-  if (doc.modelo === 'NFSE') {
-    return montarChaveNfse({ codigoMunicipio: doc.emitenteMunicipio, cnpj: doc.emitenteCnpj, numero, emitidoEm: doc.emitidoEm, codigo: gerarCodigoNfse(aleatorio) });
-  }
-  return montarChave({
-    cUF: cUfFromSigla(doc.emitenteUf)!,
-    emitidoEm: doc.emitidoEm,
-    cnpj: doc.emitenteCnpj,
-    modelo: doc.modelo,
-    serie: doc.serie,
-    numero,
-    cnf: gerarCnf(numero, aleatorio),
-  });
 }

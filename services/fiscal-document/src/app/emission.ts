@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ConfiguracaoFiscalCompartilhada, OperacaoTributavel, ResultadoCalculo, Session } from '@erp/contracts';
 import { competenciaDe, dataBrasilia } from '@erp/fiscal-rules';
+import { chaveDoDocumento } from '../domain/access-key';
 import { documentoId } from '../domain/document-id';
 import { ehConsumidorFinal } from '../domain/final-consumer';
 import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/emission-input';
@@ -20,6 +21,7 @@ import {
   invalidDocument,
   referenceReused,
   rejected,
+  xmlOutOfLayout,
 } from './refusals';
 import { documentView, type DocumentoFiscalView } from './views';
 
@@ -71,6 +73,7 @@ export class Emission {
     // The engine decides every tax, the Simples Remessa's "none on the product value" included.
     const porItem = await this.deps.taxes(companyId, operationsOf(emissao, settings, emitidoEm));
     const doc = newDocument(session, emissao, settings, impressao, emitidoEm, porItem);
+    await this.checkLayout(doc, settings);
     if (!(await this.deps.store.claimDocument(doc))) {
       const vencedor = await this.deps.store.byId(companyId, doc._id);
       if (!vencedor) throw new Error(`document ${doc._id} claimed but not found`);
@@ -96,6 +99,16 @@ export class Emission {
       campos.unshift({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
     }
     if (campos.length > 0) throw invalidDocument(campos);
+  }
+
+  /**
+   * The XML the document becomes, built with a provisional number and checked against the official schema before
+   * anything is claimed: a document out of the layout is refused (422 XML_FORA_DO_LEIAUTE) and burns no number.
+   */
+  private async checkLayout(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<void> {
+    const autorizador = authorizerFor(this.deps, doc.modelo, settings.ambiente);
+    const campos = await autorizador.conferirLeiaute({ ...doc, numero: 1, chaveAcesso: chaveDoDocumento(doc, 1) }, settings);
+    if (campos.length > 0) throw xmlOutOfLayout(campos);
   }
 
   /**

@@ -127,6 +127,13 @@ export function notCancellable(impedimento: Impedimento, porSubstituicao: boolea
 export const markOfAnotherModel = (desfecho: 'ENTREGA' | 'INICIO_SERVICO', modelo: ModeloDocumento) =>
   new Refusal(Codes.MARCACAO_INVALIDA, `${desfecho === 'ENTREGA' ? 'a entrega' : 'o início do serviço'} só se registra em ${modelo === 'NFE' ? 'NF-e' : 'CT-e'}`, { status: 422 });
 
+/** The XML we built breaks the official schema (our fault, logged): the fields behind it, all at once. */
+export const xmlOutOfLayout = (campos: CampoInvalido[]) =>
+  new Refusal(Codes.XML_FORA_DO_LEIAUTE, `o XML do documento fica fora do leiaute oficial: ${[...new Set(campos.map((c) => c.campo || 'documento'))].join(', ')}`, {
+    status: 422,
+    extra: { campos },
+  });
+
 export const xmlUnavailable = (erro: string, extra: Record<string, unknown>) => new Refusal(Codes.XML_INDISPONIVEL, erro, { status: 404, extra });
 
 export const danfeUnavailable = (modelo: ModeloDocumento) =>

@@ -1,4 +1,4 @@
-import type { Ambiente, ConfiguracaoFiscalCompartilhada, ModeloDocumento } from '@erp/contracts';
+import type { Ambiente, CampoInvalido, ConfiguracaoFiscalCompartilhada, ModeloDocumento } from '@erp/contracts';
 import type { DocumentoRecord } from '../store/document-model';
 
 /**
@@ -133,7 +133,15 @@ export interface Autorizador {
    * address, the NF-e recipient's address, ICMS situations the builder writes) before a number is taken.
    */
   readonly transmiteXml: boolean;
-  /** The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, or null when nothing is signed. */
+  /**
+   * The fields of a claimed, not yet numbered document whose XML would break the official schema (built with a
+   * provisional number), or none: checked before a number is taken, so such a document burns none.
+   */
+  conferirLeiaute(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<CampoInvalido[]>;
+  /**
+   * The signed NF-e (with `infNFeSupl` for an NFC-e) of a numbered document, validated against the official schema
+   * before it is signed (XML_FORA_DO_LEIAUTE otherwise), or null when nothing is signed.
+   */
   prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string | null>;
   autorizar(pedido: PedidoAutorizacao): Promise<RespostaAutorizacao>;
   prepararCancelamento(pedido: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string | null>;

@@ -83,7 +83,11 @@ class LocalAuthorizer implements Autorizador {
     private readonly now: Clock,
   ) {}
 
-  // Nothing is signed or transmitted: the local authorizer judges the request itself.
+  // Nothing is built, signed or transmitted: the local authorizer judges the request itself.
+  async conferirLeiaute(): Promise<[]> {
+    return [];
+  }
+
   async prepararAutorizacao(): Promise<null> {
     return null;
   }

@@ -1,4 +1,6 @@
-import type { ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
+import type { CampoInvalido, ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
+import { validarXml, type NomePacote } from '@erp/fiscal-schemas';
+import { xmlOutOfLayout } from '../app/refusals';
 import type { FiscalSettingsReader, Logger } from '@erp/kit';
 import { desfechoAutorizacao, passoAutorizacao, situacaoConsulta } from '../domain/sefaz-status';
 import type { Transmissor } from '../messaging/sefaz-relay';
@@ -6,9 +8,10 @@ import type { DocumentoRecord } from '../store/document-model';
 import { lerRetornoAutorizacao, type ProtocoloNfe, type RetornoAutorizacao } from '../xml/answers';
 import { nfeProc } from '../xml/distribution';
 import { montarNfe, type ResponsavelTecnico } from '../xml/nfe';
+import { camposDoSchema } from '../xml/nfe/schema-check';
 import { dadosNfe } from '../xml/nfe-data';
 import { consReciNFe, enviNFe } from '../xml/requests';
-import { assinarXml, type Assinador } from '../xml/signature';
+import { assinadorDeForma, assinarXml, type Assinador } from '../xml/signature';
 import type {
   Autorizador,
   ConsultaCancelamento,
@@ -39,6 +42,9 @@ export interface SefazAuthorizerOptions {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The official NF-e / NFC-e 4.00 package every NF-e is validated against before it is signed. */
+const PACOTE_NFE: NomePacote = 'nfe-PL_010_V1.30';
+
 /**
  * The SEFAZ adapter of the authorizer port, for NF-e and NFC-e 4.00: builds and signs the XML, calls the web
  * services (SOAP 1.2) through the settings service's relay (`sefaz-transport.ts`), and turns every answer into a
@@ -66,7 +72,20 @@ export class SefazAuthorizer implements Autorizador {
 
   // ---- authorization ----
 
+  async conferirLeiaute(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<CampoInvalido[]> {
+    // Indented (an error's line tells its item) and with a placeholder signature, which the schema requires.
+    const indentado = await assinarXml(montarNfe(dadosNfe(doc, settings, this.o.responsavelTecnico), { indentado: true }), 'infNFe', assinadorDeForma);
+    const resultado = await validarXml(PACOTE_NFE, 'nfe_v4.00.xsd', indentado);
+    if (resultado.ok) return [];
+    // Our fault, never the client's input alone: logged whole, for us to fix the builder.
+    this.o.log.error({ documentoId: doc._id, erros: resultado.erros.slice(0, 5) }, 'NF-e built out of the official schema');
+    return camposDoSchema(indentado, resultado.erros);
+  }
+
+  /** The NF-e validated against the official schema, then signed (the key never leaves the settings service). */
   async prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string> {
+    const campos = await this.conferirLeiaute(doc, settings);
+    if (campos.length > 0) throw xmlOutOfLayout(campos);
     return assinarXml(montarNfe(dadosNfe(doc, settings, this.o.responsavelTecnico)), 'infNFe', this.o.assinador(doc.companyId));
   }
 

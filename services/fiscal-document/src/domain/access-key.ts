@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { sha256Hex, type ModeloDocumento } from '@erp/contracts';
-import { anoMesBrasilia, modulo11Digit } from '@erp/fiscal-rules';
+import { anoMesBrasilia, cUfFromSigla, modulo11Digit } from '@erp/fiscal-rules';
 
 /**
  * The 44-character access key of NF-e, NFC-e and CT-e (MOC NF-e 5.4 / MOC CT-e 4.00 §7.3):
@@ -118,4 +119,25 @@ export function montarChaveNfse(p: { codigoMunicipio: string; cnpj: string; nume
 
 export function gerarCodigoNfse(aleatorio: () => number): string {
   return String(Math.floor(aleatorio() * 1_000_000_000)).padStart(9, '0');
+}
+
+/** What the key of a document is made of (a stored document, or one about to be numbered). */
+export interface DocumentoChaveavel {
+  modelo: ModeloDocumento;
+  serie: number;
+  emitidoEm: Date;
+  emitenteCnpj: string;
+  emitenteUf: string;
+  emitenteMunicipio: string;
+  /** The key's random seed drawn at the claim; absent on documents claimed before it existed. */
+  sementeChave?: string;
+}
+
+/** The access key of a document under `numero`; its random part comes from the seed drawn at the claim. */
+export function chaveDoDocumento(doc: DocumentoChaveavel, numero: number): string {
+  const aleatorio = doc.sementeChave ? sorteioDaSemente(doc.sementeChave) : () => randomInt(0, 1_000_000_000) / 1_000_000_000;
+  if (doc.modelo === 'NFSE') {
+    return montarChaveNfse({ codigoMunicipio: doc.emitenteMunicipio, cnpj: doc.emitenteCnpj, numero, emitidoEm: doc.emitidoEm, codigo: gerarCodigoNfse(aleatorio) });
+  }
+  return montarChave({ cUF: cUfFromSigla(doc.emitenteUf)!, emitidoEm: doc.emitidoEm, cnpj: doc.emitenteCnpj, modelo: doc.modelo, serie: doc.serie, numero, cnf: gerarCnf(numero, aleatorio) });
 }

@@ -49,6 +49,12 @@ function signedInfo(id: string, digest: string): string {
 }
 
 /**
+ * A signer of the right shape and no key: the schema of a signed document requires its `Signature`, so what we build
+ * is validated, before the real signing, with this placeholder in the same place and structure.
+ */
+export const assinadorDeForma: Assinador = async () => ({ assinaturaBase64: 'AAAA', certificadoBase64: 'AAAA' });
+
+/**
  * Signs the first element named `tag` (it must carry `Id`) and returns the whole document with the signature
  * appended to that element's parent. The same input and key give the same output (RSA PKCS#1 v1.5 is
  * deterministic), which lets a resent document be byte-identical to the first.

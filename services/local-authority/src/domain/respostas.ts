@@ -5,7 +5,8 @@ import { NS_NFE } from './xml';
  * retInutNFe, retConsStatServ), with the structure and element order of their official schemas, and the SOAP 1.2
  * envelope around them.
  */
-export const VER_APLIC = 'ERP_AUTORIDADE_LOCAL_4.00';
+/** The authority's application version (verAplic: at most 20 characters in every answer's schema). */
+export const VER_APLIC = 'ERP_AUT_LOCAL_4.00';
 
 export const escapar = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

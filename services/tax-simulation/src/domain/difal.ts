@@ -1,7 +1,7 @@
 import { type Apuracao } from './apuracao';
 import { FONTE_DIFAL, PARTILHA_DIFAL } from './data/difal';
 import { type FaseTransicao } from './data/transicao';
-import { aliquotaInterna, type IcmsApurado } from './icms';
+import { aliquotaInterestadual, aliquotaInterna, type IcmsApurado } from './icms';
 import { aplicar, emPercentual, multiplicar } from './fraction';
 import { textoPercentual } from './text';
 import { vigenteObrigatorio } from './validity';
@@ -65,4 +65,29 @@ export function apurarDifal(a: Apuracao, fase: FaseTransicao, icms: IcmsApurado)
     icmsRemetenteCentavos: 0,
   };
   return { icmsCentavos: icmsDestino, fcpCentavos: fcpDestino };
+}
+
+/**
+ * The NF-e's `ICMSUFDest` of a Simples Nacional issuer's sale to a non-taxpayer in another state: SEFAZ demands the
+ * group of every such sale (rule NA01-20, 694, which has no exception for CRT 1), while the optant owes no DIFAL on
+ * it (see `apurarSimplesNacional`): the group carries the rates and the operation's value, and zero amounts. No
+ * payable line comes of it.
+ */
+export function difalSemRecolhimento(a: Apuracao): void {
+  const e = a.entrada;
+  if (e.ufOrigem === null || e.ufDestino === null) return;
+  const destino = aliquotaInterna(e.ufDestino, e.dataIso);
+  if (destino === null) return;
+  const interestadual = aliquotaInterestadual(e.ufOrigem, e.ufDestino, e.mercadoriaImportada, e.dataIso);
+  a.difal = {
+    baseCentavos: e.valorCentavos,
+    baseFcpCentavos: 0,
+    aliquotaFcpDestino: 0,
+    aliquotaInternaDestino: emPercentual(destino.icms),
+    aliquotaInterestadual: emPercentual(interestadual.aliquota),
+    percentualPartilhaDestino: emPercentual(vigenteObrigatorio(PARTILHA_DIFAL, e.dataIso).destino),
+    fcpDestinoCentavos: 0,
+    icmsDestinoCentavos: 0,
+    icmsRemetenteCentavos: 0,
+  };
 }

@@ -3,6 +3,7 @@ import { type Apuracao } from './apuracao';
 import { textoPercentual } from './text';
 import { type FaseTransicao } from './data/transicao';
 import { aplicar, ZERO } from './fraction';
+import { difalSemRecolhimento } from './difal';
 import { ehExportacao, revendaDeCombustivel, temDifal } from './operacao';
 import { porAnexo } from './simples-anexo';
 import { limitesDoAno, receitaDaAliquota } from './simples-receita';
@@ -55,6 +56,8 @@ export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
       'DIFAL: o optante pelo Simples Nacional não recolhe o DIFAL da venda a não contribuinte de outra UF: a LC 123/2006 não o prevê ' +
         '(o art. 13 §1º XIII h trata das aquisições do optante) e o STF suspendeu a cláusula nona do Convênio ICMS 93/2015 (ADI 5464, referendo de 12/05/2021).',
     );
+    // The NF-e still carries its ICMSUFDest group, with the rates and zero amounts.
+    difalSemRecolhimento(a);
   }
   const fora = foraDoDas(a);
   const anexo = e.anexo;

@@ -51,7 +51,12 @@ describe('DIFAL - sale to a final consumer who is not an ICMS taxpayer in anothe
     expect(resultado({ ...venda, consumidorFinal: true }).difal).toBeNull();
     expect(resultado({ ...venda, ufDestino: 'SP', cfop: '5102', ...consumidor }).difal).toBeNull();
     const sn = resultado({ ...venda, ...consumidor, regime: 'SIMPLES_NACIONAL' });
-    expect(sn.difal).toBeNull();
+    // Nothing owed, but the NF-e's ICMSUFDest group stays (SEFAZ rule NA01-20, 694, has no exception for CRT 1):
+    // the rates (destination 20%, interstate 7% from the South-Southeast) on the R$ 1,000.00, every amount zero.
+    expect(sn.difal).toEqual({
+      baseCentavos: 100000, baseFcpCentavos: 0, aliquotaFcpDestino: 0, aliquotaInternaDestino: 20, aliquotaInterestadual: 7,
+      percentualPartilhaDestino: 100, fcpDestinoCentavos: 0, icmsDestinoCentavos: 0, icmsRemetenteCentavos: 0,
+    });
     expect(sn.linhas.map((l) => l.tributo)).toEqual(['DAS']);
     expect(sn.avisos.join(' ')).toContain('ADI 5464');
   });

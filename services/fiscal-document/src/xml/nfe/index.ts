@@ -27,7 +27,7 @@ export {
  * responsible) in the exact order of leiauteNFe_v4.00.xsd, with xmlbuilder2. Pure: everything comes in `DadosNfe`;
  * the result is the unsigned `<NFe>` (the signature is added by `signature.ts`, the NFC-e `infNFeSupl` here).
  */
-export function montarNfe(dados: DadosNfe): string {
+export function montarNfe(dados: DadosNfe, opcoes: { indentado?: boolean } = {}): string {
   const nfce = dados.modelo === 'NFCE';
   const homologacao = dados.ambiente === 'HOMOLOGAÇÃO';
   const doc = create().ele(NS_NFE, 'NFe');
@@ -78,7 +78,8 @@ export function montarNfe(dados: DadosNfe): string {
   if (dados.responsavelTecnico) escreverResponsavelTecnico(inf, dados.responsavelTecnico, dados.chave);
 
   if (dados.qrCode) doc.ele('infNFeSupl').ele('qrCode').txt(dados.qrCode.url).up().ele('urlChave').txt(dados.qrCode.urlChave);
-  return doc.end({ headless: true, prettyPrint: false });
+  // Indented only to tell a schema error's line (schema-check.ts); what is signed and sent is the compact text.
+  return doc.end({ headless: true, prettyPrint: opcoes.indentado ?? false });
 }
 
 /**
