@@ -47,6 +47,9 @@ const itemMercadoria = {
     base: Joi.number().required().description('vBCSTRet: base do ICMS-ST retido anteriormente, em reais.'),
     aliquota: Joi.number().required().description('pST: alíquota suportada pelo consumidor final, com o FCP-ST, em percentual.'),
     valor: Joi.number().required().description('vICMSSTRet: valor do ICMS-ST retido anteriormente, em reais.'),
+    icmsSubstituto: Joi.number().description(
+      'vICMSSubstituto: o ICMS próprio do substituto cobrado na operação anterior, em reais; obrigatório quando o destinatário não é consumidor final (regra 938).',
+    ),
   }).description('CST 60 ou CSOSN 500: o ICMS retido anteriormente por substituição; obrigatório quando o destinatário não é consumidor final (NF-e a contribuinte com IE).'),
 };
 

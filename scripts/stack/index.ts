@@ -91,6 +91,23 @@ function databaseOf(service: ServiceName | 'local-authority', prefix: string | u
 }
 
 /**
+ * The software maker written as every NF-e's `infRespTec` in development and tests (an invented maker with a
+ * homologation CSRT), unless the caller's environment names one: the local authority, as SEFAZ, rejects the NF-e of
+ * issuers in AL, AM, MS, PE, PR, SC and TO without it (972). Production sets the real maker (required there).
+ */
+function developmentTechnicalResponsible(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.FISCAL_RESP_TEC_CNPJ) return {};
+  return {
+    FISCAL_RESP_TEC_CNPJ: '11222333000181',
+    FISCAL_RESP_TEC_CONTATO: 'Equipe Fiscal do ERP (desenvolvimento)',
+    FISCAL_RESP_TEC_EMAIL: 'fiscal@example.com',
+    FISCAL_RESP_TEC_FONE: '1130000000',
+    FISCAL_RESP_TEC_CSRT_ID: '01',
+    FISCAL_RESP_TEC_CSRT: 'CSRT0DE0HOMOLOGACAO0DO0ERP0LOCAL00001',
+  };
+}
+
+/**
  * Every process starts with the kit's telemetry preload, so the `OTEL_*` variables of the caller's environment
  * turn tracing on (off when unset); each process gets its own `OTEL_SERVICE_NAME`.
  */
@@ -222,7 +239,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         serviceUrls[service.name] = url;
         // The settings relay sends a company in HOMOLOGAÇÃO to the local authority, trusting the CA it made.
         const relay = service.name === 'settings' ? { LOCAL_AUTHORITY_URL: localAuthority.url, LOCAL_AUTHORITY_CA_FILE: localAuthority.caFile } : {};
-        const env = { ...baseEnv, ...databaseOf(service.name, options.databasePrefix), ...relay, PORT: String(port), OTEL_SERVICE_NAME: service.name };
+        const maker = service.name === 'fiscal-document' ? developmentTechnicalResponsible(baseEnv) : {};
+        const env = { ...baseEnv, ...databaseOf(service.name, options.databasePrefix), ...relay, ...maker, PORT: String(port), OTEL_SERVICE_NAME: service.name };
         return startUnit(service.name, nodeUnit(service.name, `services/${service.name}/src/main.ts`, url, env));
       }),
     );

@@ -103,11 +103,13 @@ export const typeDefs = gql`
     aliquotaIss: Float
   }
 
-  "ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet): money in reais, the rate in percent."
+  "ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet, vICMSSubstituto): money in reais, the rate in percent."
   input IcmsStRetidoInput {
     base: Float!
     aliquota: Float!
     valor: Float!
+    "The substitute's own ICMS of the earlier operation (vICMSSubstituto); required when the buyer is not the final consumer (rule 938)."
+    icmsSubstituto: Float
   }
 
   input EmitirDocumentoFiscalInput {

@@ -19,14 +19,19 @@ describe('emission input - goods under ICMS-ST (CEST, ICMS-ST withheld)', () => 
   test('emission input - CST 60 to a taxpayer (not the final consumer) needs the ICMS-ST withheld (938); never on other situations', () => {
     const comCest = { ...item, cest: '0302100' };
     expect(regras({ destinatario: contribuinte, itens: [comCest] })).toEqual(['itens[0].icmsStRetido:st_retido_obrigatorio']);
-    const retido = { base: 60, aliquota: 18, valor: 10.8 };
+    const retido = { base: 60, aliquota: 18, valor: 10.8, icmsSubstituto: 6 };
     expect(regras({ destinatario: contribuinte, itens: [{ ...comCest, icmsStRetido: retido }] })).toEqual([]);
+    // 938 names vICMSSubstituto too: required for a taxpayer, optional for a final consumer.
+    const semSubstituto = { base: 60, aliquota: 18, valor: 10.8 };
+    expect(regras({ destinatario: contribuinte, itens: [{ ...comCest, icmsStRetido: semSubstituto }] })).toEqual(['itens[0].icmsStRetido.icmsSubstituto:st_retido_obrigatorio']);
+    expect(regras({ destinatario: consumidor, itens: [{ ...comCest, icmsStRetido: semSubstituto }] })).toEqual([]);
     expect(regras({ destinatario: contribuinte, itens: [{ ...comCest, cst: '00', icmsStRetido: retido }] })).toEqual(['itens[0].icmsStRetido:somente_st_retido']);
-    expect(regras({ destinatario: contribuinte, itens: [{ ...comCest, icmsStRetido: { base: 60.001, aliquota: 101, valor: -1, x: 1 } }] })).toEqual([
+    expect(regras({ destinatario: contribuinte, itens: [{ ...comCest, icmsStRetido: { base: 60.001, aliquota: 101, valor: -1, icmsSubstituto: 'seis', x: 1 } }] })).toEqual([
       'itens[0].icmsStRetido.x:campo_desconhecido',
       'itens[0].icmsStRetido.base:casas_decimais',
       'itens[0].icmsStRetido.aliquota:aliquota_faixa',
       'itens[0].icmsStRetido.valor:tipo',
+      'itens[0].icmsStRetido.icmsSubstituto:tipo',
     ]);
   });
 });

@@ -98,14 +98,18 @@ function lerStRetido(erros: CamposInvalidos, valor: unknown, campo: string, situ
     return null;
   }
   if (!retido) return erros.add(campo, 'somente_st_retido', 'só se aplica a CST 60 ou CSOSN 500') ?? null;
-  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'deve ser um objeto { base, aliquota, valor }') ?? null;
+  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'deve ser um objeto { base, aliquota, valor, icmsSubstituto }') ?? null;
   const antes = erros.total;
-  camposDesconhecidos(erros, valor, campo, ['base', 'aliquota', 'valor']);
+  camposDesconhecidos(erros, valor, campo, ['base', 'aliquota', 'valor', 'icmsSubstituto']);
   const baseCentavos = lerValor(erros, valor.base, `${campo}.base`);
   const aliquota = lerAliquota(erros, valor.aliquota, `${campo}.aliquota`);
   const valorCentavos = lerValor(erros, valor.valor, `${campo}.valor`);
-  if (erros.total > antes || baseCentavos === undefined || aliquota === undefined || valorCentavos === undefined) return null;
-  return { baseCentavos, aliquota, valorCentavos };
+  // vICMSSubstituto: optional in the layout, required by rule 938 when the buyer is not the final consumer.
+  let icmsSubstitutoCentavos: number | null | undefined = null;
+  if (!vazio(valor.icmsSubstituto)) icmsSubstitutoCentavos = lerValor(erros, valor.icmsSubstituto, `${campo}.icmsSubstituto`);
+  else if (!consumidorFinal) erros.add(`${campo}.icmsSubstituto`, 'st_retido_obrigatorio', 'obrigatório quando o destinatário não é consumidor final (regra 938 da SEFAZ)');
+  if (erros.total > antes || baseCentavos === undefined || aliquota === undefined || valorCentavos === undefined || icmsSubstitutoCentavos === undefined) return null;
+  return { baseCentavos, aliquota, valorCentavos, icmsSubstitutoCentavos };
 }
 
 /** One item; `ufDestino` undefined: the recipient's UF was given but invalid, so the operation's reach cannot be judged. */

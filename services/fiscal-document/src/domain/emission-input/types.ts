@@ -46,7 +46,7 @@ export interface ItemValido {
   /** CEST, 7 digits (goods under ICMS-ST); absent on documents stored before it was collected. */
   cest?: string | null;
   /** CST 60 / CSOSN 500: the ICMS-ST withheld earlier (centavos and percent). */
-  icmsStRetido?: { baseCentavos: number; aliquota: number; valorCentavos: number } | null;
+  icmsStRetido?: { baseCentavos: number; aliquota: number; valorCentavos: number; icmsSubstitutoCentavos?: number | null } | null;
   codigoServico: string | null;
   aliquotaIss: number | null;
   valorCentavos: number;

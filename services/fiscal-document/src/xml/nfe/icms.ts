@@ -24,11 +24,8 @@ const ORIGEM = '0';
 function retido(item: ItemNfe): [string, string][] {
   const r = item.icmsStRetido;
   if (!r) return [];
-  return [
-    ['vBCSTRet', dec2(r.baseCentavos)],
-    ['pST', percentual(r.aliquota)],
-    ['vICMSSTRet', dec2(r.valorCentavos)],
-  ];
+  const substituto: [string, string][] = r.icmsSubstitutoCentavos == null ? [] : [['vICMSSubstituto', dec2(r.icmsSubstitutoCentavos)]];
+  return [['vBCSTRet', dec2(r.baseCentavos)], ['pST', percentual(r.aliquota)], ...substituto, ['vICMSSTRet', dec2(r.valorCentavos)]];
 }
 
 /** The issuer's own ICMS of a regime-normal item, as the tax engine computed it (modBC 3: the operation's value). */

@@ -20,6 +20,7 @@ const DO_ITEM: Record<string, string> = {
   vUnTrib: 'valorUnitario',
   vBCSTRet: 'icmsStRetido',
   pST: 'icmsStRetido',
+  vICMSSubstituto: 'icmsStRetido',
   vICMSSTRet: 'icmsStRetido',
   CST: 'cst',
   CSOSN: 'csosn',

@@ -33,12 +33,15 @@ export interface LinhaItem {
 
 /**
  * ICMS charged by substitution earlier in the chain (CST 60 / CSOSN 500): the base, the rate the consumer bears
- * (pST, with the FCP-ST) and the value, in centavos and percent (NF-e `vBCSTRet`, `pST`, `vICMSSTRet`).
+ * (pST, with the FCP-ST), the substitute's own ICMS of that operation and the value, in centavos and percent (NF-e
+ * `vBCSTRet`, `pST`, `vICMSSubstituto`, `vICMSSTRet`).
  */
 export interface IcmsStRetido {
   baseCentavos: number;
   aliquota: number;
   valorCentavos: number;
+  /** Absent on documents stored before it was collected. */
+  icmsSubstitutoCentavos?: number | null;
 }
 
 export interface ItemNfe {
