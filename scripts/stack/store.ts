@@ -6,15 +6,15 @@ import { startPostgres } from './postgres';
 import { startChild, type Child } from './processes';
 
 /**
- * FerretDB 1.24's pool of PostgreSQL connections (its own default is 50). Each update of a command that matches
- * a document keeps one connection until the whole command ends, and every command shares the pool: once the
- * held ones fill it, FerretDB waits for a free connection for good and answers nothing more (measured in
- * docs/ferretdb.md). A larger pool leaves room for several ingestion batches writing at once; PostgreSQL gets
- * 50 connections more than the pool so that the pool, not PostgreSQL, is the limit.
+ * FerretDB's pool of PostgreSQL connections (its own default is 50). An update holds one while it reads and a
+ * second while it writes what it read, so 200 serve 100 updates at once: the five services' drivers open at most
+ * 20 connections each (the kit's `maxPoolSize`). PostgreSQL gets 50 connections more than the pool so that the
+ * pool, not PostgreSQL, is the limit. (The stock 1.24 build also kept one per matched update until the whole
+ * command ended, and hung once they filled the pool: docs/ferretdb.md.)
  */
 export const FERRETDB_POOL_MAX_CONNS = 200;
 
-/** The local MongoDB-compatible store: our own PostgreSQL cluster, and FerretDB 1.24 on it. */
+/** The local MongoDB-compatible store: our own PostgreSQL cluster, and FerretDB 1.24 (with our patch) on it. */
 export interface LocalStoreOptions {
   /** PostgreSQL's cluster goes in `<dataDir>/postgres`; FerretDB's state file in `<dataDir>`. */
   dataDir: string;
@@ -29,6 +29,8 @@ export interface LocalStoreOptions {
   onProgress?: (message: string) => void;
   /** Benchmarks only: another FerretDB pool size (default FERRETDB_POOL_MAX_CONNS). */
   poolMaxConns?: number;
+  /** Benchmarks only: another FerretDB binary (the unpatched release, measured beside ours); default ferretdbBinary(). */
+  ferretdbBinary?: string;
 }
 
 /** FerretDB's environment: no PG* variable of the developer's shell, and the cluster's password (pgx reads PGPASSWORD). */
@@ -66,7 +68,7 @@ export async function startLocalStore(options: LocalStoreOptions, children: Chil
 
   const ferret = startChild(
     'ferretdb',
-    ferretdbBinary(),
+    options.ferretdbBinary ?? ferretdbBinary(),
     [
       '--handler=postgresql',
       `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}`,
