@@ -20,7 +20,7 @@ interface Hot {
 
 const HOT: Hot[] = [
   { name: 'ingestion: upsert by key', database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND _jsonb->'chave' @> \$2$/ },
-  { name: "ingestion: the batch's keys already stored ($in)", database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND \(_jsonb->'chave' @> \$2 OR / },
+  { name: "ingestion: the batch's keys already stored ($in)", database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND _jsonb->'chave' @\? \$2::jsonpath$/ },
   { name: 'ingestion: the history page', database: 'erp_ingestion', collection: 'lotes', where: /WHERE _jsonb->'companyId' @> \$1/ },
   { name: 'token: a token by its digest', database: 'erp_token', collection: 'tokens', where: /WHERE _jsonb->'digest' @> \$1$/ },
   { name: 'fiscal document: by its id (derived from its referencia)', database: 'erp_fiscal_document', collection: 'documentos_fiscais', where: /WHERE _jsonb->'_id' = \$\d/ },
@@ -62,7 +62,7 @@ describe('the store serves the hot queries from indexes', () => {
         const scans = genericPlan(cluster, statement)
           .filter((node) => node.type.endsWith('Scan'))
           .map((node) => `${node.type}${node.index ? ` (${node.index.endsWith('_gin') ? 'GIN' : 'btree'})` : ''}`);
-        found.push({ query: hot.name, statement: statement.text.replace(/^.* WHERE /, 'WHERE ').replace(/( OR _jsonb->'\w+' @> \$\d+)+/g, ' OR ...'), scans });
+        found.push({ query: hot.name, statement: statement.text.replace(/^.* WHERE /, 'WHERE '), scans });
       }
     }
     expect(missing).toEqual([]);

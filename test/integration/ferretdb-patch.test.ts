@@ -8,7 +8,7 @@ import { FERRETDB_POOL_MAX_CONNS, startLocalStore } from '../../scripts/stack/st
 import { explainFind } from '../support/explain';
 import { ferretdbExpected, runSemantics, SEMANTICS_CASES } from '../support/ferretdb-semantics';
 import { stackEnv } from '../support/env';
-import { psql, type PostgresCluster } from '../support/postgres';
+import { NO_INDEX_READS, READ_INDEXES, withPlanner, type PostgresCluster } from '../support/postgres';
 
 const { MongoClient } = mongoose.mongo;
 type Client = InstanceType<typeof MongoClient>;
@@ -18,9 +18,11 @@ const SMALL_POOL = 20;
 
 /**
  * The patched FerretDB (scripts/ferretdb-patch) on a store of its own, whose PostgreSQL settings this test may
- * change: the answers MongoDB gives to the filters and writes whose SQL the patch changed, also when PostgreSQL
- * must read the indexes (sequential scans disabled), and one update command of more matching updates than the
- * pool answering. Then the same command size against the stack's own store and pool.
+ * change: the answers MongoDB gives to the filters and writes whose SQL the patch changed, read through the
+ * indexes (as the stack's FerretDB sessions do whenever one can serve: scripts/stack/store.ts) and read without
+ * any (so its sessions start without that setting), and one update command of more matching updates than the
+ * pool answering. Then the same command size
+ * against the stack's own store and pool.
  */
 describe('the patched FerretDB', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-ferretdb-patch-'));
@@ -31,7 +33,7 @@ describe('the patched FerretDB', () => {
   beforeAll(async () => {
     const postgresPort = await freePort();
     const url = await startLocalStore(
-      { dataDir, ferretdbPort: await freePort(), postgresPort, throwAway: true, cwd: dataDir, logDir: dataDir, poolMaxConns: SMALL_POOL },
+      { dataDir, ferretdbPort: await freePort(), postgresPort, throwAway: true, cwd: dataDir, logDir: dataDir, poolMaxConns: SMALL_POOL, preferIndexes: false },
       children,
     );
     cluster = { port: postgresPort, clusterDir: path.join(dataDir, 'postgres'), logFile: path.join(dataDir, 'postgres.log') };
@@ -46,23 +48,23 @@ describe('the patched FerretDB', () => {
 
   const expected = SEMANTICS_CASES.map((test) => ({ name: test.name, answer: ferretdbExpected(test) }));
 
-  it("answers as MongoDB does (or as the stock build does, where that differs: the cases' `ferretdb`)", async () => {
-    expect(await runSemantics(client.db('semantica'))).toEqual(expected);
-  });
-
-  it('answers the same when PostgreSQL must read the indexes', async () => {
-    psql(cluster, 'ALTER SYSTEM SET enable_seqscan = off; SELECT pg_reload_conf();');
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const db = client.db('semantica_indices');
+  it("answers as MongoDB does (or as the stock build does, where that differs: the cases' `ferretdb`), reading the indexes", async () => {
+    const db = client.db('semantica');
+    await withPlanner(cluster, READ_INDEXES, async () => {
       expect(await runSemantics(db)).toEqual(expected);
-      // The setting reached FerretDB's sessions, and the equality filters went through the GIN index of {n, k}.
+      // The equality filters went through the GIN index of {n, k}.
       const plan = await explainFind(db, 'semantica', { n: 1, k: 'k1' }, {}, 0);
       expect(plan.stages).toContain('Bitmap Index Scan');
       expect(plan.index).toMatch(/_n_k_[0-9a-f]{8}_gin$/);
-    } finally {
-      psql(cluster, 'ALTER SYSTEM RESET enable_seqscan; SELECT pg_reload_conf();');
-    }
+    });
+  });
+
+  it('answers the same when PostgreSQL may not read any index (every row read and filtered)', async () => {
+    const db = client.db('semantica_sequencial');
+    await withPlanner(cluster, NO_INDEX_READS, async () => {
+      expect(await runSemantics(db)).toEqual(expected);
+      expect((await explainFind(db, 'semantica', { n: 1, k: 'k1' }, {}, 0)).stages).toEqual(['Seq Scan']);
+    });
   });
 
   it(`answers one update command of ${SMALL_POOL + 10} matching updates with a pool of ${SMALL_POOL} (the stock build never does)`, async () => {

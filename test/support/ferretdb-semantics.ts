@@ -20,6 +20,8 @@ export interface SemanticsCase {
 }
 
 const HEX = '6256c5ba0badc0ffeeffffff';
+/** A string with a quote, a backslash, a line break and an HTML character (escaped in JSON as \u003c). */
+const ODD = 'a"b\\c\n<';
 
 /** Sorted `_id`s of the documents: numbers as they are, strings quoted, ObjectIds as `oid`. */
 function ids(docs: Record<string, any>[]): string {
@@ -52,11 +54,12 @@ export async function semanticsCollection(db: Db, name = 'semantica'): Promise<C
   await c.createIndex({ tags: 1 }, { name: 'tags' });
   await c.createIndex({ 'sub.x': 1 }, { name: 'sub_x' });
   await c.createIndex({ n: 1, k: 1 }, { name: 'n_k' });
+  await c.createIndex({ s: 1 }, { name: 's' });
   await c.insertMany([
-    { _id: 1, k: 'k1', n: 1, tags: ['x', 'y'], sub: { x: 5 } },
-    { _id: 'dois', k: 'k2', n: new Double(1), tags: 'x', sub: { x: [5, 6] } },
-    { _id: new ObjectId(HEX), k: 'k3', n: Long.fromNumber(1), tags: [{ v: 'x' }], sub: { x: 6 } },
-    { _id: 4, k: 'k4', n: 2, tags: null },
+    { _id: 1, k: 'k1', n: 1, tags: ['x', 'y'], sub: { x: 5 }, s: ODD },
+    { _id: 'dois', k: 'k2', n: new Double(1), tags: 'x', sub: { x: [5, 6] }, s: 'ação 😀' },
+    { _id: new ObjectId(HEX), k: 'k3', n: Long.fromNumber(1), tags: [{ v: 'x' }], sub: { x: 6 }, s: 'a"b' },
+    { _id: 4, k: 'k4', n: 2, tags: null, s: ['z', 'ação 😀'] },
     { _id: 5, k: 'k5', n: '1' },
   ] as never[]);
   return c;
@@ -71,6 +74,8 @@ export const SEMANTICS_CASES: SemanticsCase[] = [
   { name: '{n: 1}: int, double and long alike, not the string', run: found({ n: 1 }), expected: "'dois', 1, oid" },
   { name: '{n: {$in: [1, 2]}} on the first field of a compound index', run: found({ n: { $in: [1, 2] } }), expected: "'dois', 1, 4, oid" },
   { name: "{n: 1, k: {$in: ['k1', 'k3', 'k5']}}", run: found({ n: 1, k: { $in: ['k1', 'k3', 'k5'] } }), expected: '1, oid' },
+  { name: "{s: {$in: [a string with a quote, a backslash, a line break and '<', 'ação 😀']}}", run: found({ s: { $in: [ODD, 'ação 😀'] } }), expected: "'dois', 1, 4" },
+  { name: '{n: {$in: [2, 1e-7, -3.5]}}: numbers of a jsonpath', run: found({ n: { $in: [2, 1e-7, -3.5] } }), expected: '4' },
   { name: "{'sub.x': 5}: dot notation, an array holding the value", run: found({ 'sub.x': 5 }), expected: "'dois', 1" },
   { name: '{_id: 1}', run: found({ _id: 1 }), expected: '1' },
   { name: '{_id: 1.0 as a double}', run: found({ _id: new Double(1) }), expected: '1' },

@@ -33,3 +33,26 @@ export function psql(cluster: PostgresCluster, sql: string): string {
     { input: sql, encoding: 'utf8', env: { PATH: process.env.PATH, PGPASSWORD: password, LANG: 'C', LC_ALL: 'C' }, maxBuffer: 64 * 1024 * 1024 },
   );
 }
+
+/** Planner settings for `withPlanner`: read through an index whenever one can serve, or never read one. */
+export const READ_INDEXES = { enable_seqscan: 'off' };
+export const NO_INDEX_READS = { enable_indexscan: 'off', enable_indexonlyscan: 'off', enable_bitmapscan: 'off' };
+
+/**
+ * Runs `work` with these planner settings for every session of the cluster (ALTER SYSTEM and a reload, which each
+ * session reads at its next command), then resets them. A setting a session got at connection time (as the
+ * stack's FerretDB gets enable_seqscan: scripts/stack/store.ts) is not overridden: use a store without it.
+ */
+export async function withPlanner<T>(cluster: PostgresCluster, settings: Record<string, string>, work: () => Promise<T>): Promise<T> {
+  const names = Object.keys(settings);
+  const reload = async (sql: string) => {
+    psql(cluster, `${sql} SELECT pg_reload_conf();`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  };
+  await reload(names.map((name) => `ALTER SYSTEM SET ${name} = ${settings[name]};`).join(' '));
+  try {
+    return await work();
+  } finally {
+    await reload(names.map((name) => `ALTER SYSTEM RESET ${name};`).join(' '));
+  }
+}

@@ -7,7 +7,6 @@ import { ferretdbBinary, postgresBinDir, stockFerretdbBinary } from '../../../sc
 import { freePort, waitForPort } from '../../../scripts/stack/ports';
 import { startChild, stopInReverse, type Child } from '../../../scripts/stack/processes';
 import { FERRETDB_POOL_MAX_CONNS, startLocalStore } from '../../../scripts/stack/store';
-import { psql, type PostgresCluster } from '../../support/postgres';
 
 const { MongoClient } = mongoose.mongo;
 export type Client = InstanceType<typeof MongoClient>;
@@ -25,8 +24,6 @@ export interface Store {
   url: string;
   /** Column heading: the server and how it runs. */
   label: string;
-  /** The PostgreSQL cluster under it (absent on SQLite and on MONGODB_URL). */
-  cluster?: PostgresCluster;
   restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
@@ -69,7 +66,6 @@ export async function startStore(build: Build): Promise<Store> {
   return {
     url: `mongodb://127.0.0.1:${ferretdbPort}/`,
     label: `FerretDB ${version}, ${HANDLER}${HANDLER === 'sqlite' ? '' : ` (PostgreSQL ${postgresVersion()}, pool_max_conns=${POOL_MAX_CONNS})`}`,
-    cluster: HANDLER === 'sqlite' ? undefined : { port: postgresPort, clusterDir: path.join(dataDir, 'postgres'), logFile: path.join(dataDir, 'postgres.log') },
     restart: async () => {
       await stopInReverse(children);
       await start();
@@ -79,14 +75,6 @@ export async function startStore(build: Build): Promise<Store> {
       if (!process.env.KEEP_TEST_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Sets a PostgreSQL planner setting for every session of the store's cluster (ALTER SYSTEM, then a reload). */
-export async function setPlanner(store: Store, setting: 'enable_seqscan', on: boolean): Promise<void> {
-  if (!store.cluster) return;
-  psql(store.cluster, on ? `ALTER SYSTEM RESET ${setting}; SELECT pg_reload_conf();` : `ALTER SYSTEM SET ${setting} = off; SELECT pg_reload_conf();`);
-  // Each backend reads the new configuration at its next command; give the signal time to arrive.
-  await new Promise((resolve) => setTimeout(resolve, 500));
 }
 
 export const connect = (url: string) => new MongoClient(url, { retryWrites: false, maxPoolSize: 100, serverSelectionTimeoutMS: 10_000 }).connect();
