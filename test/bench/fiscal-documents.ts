@@ -16,6 +16,10 @@ export interface FiscalBenchEnv {
   sessionSecret: string;
   /** Documents issued at each concurrency level. */
   documents?: number;
+  /** Printed before each figure (which store the stack runs on). */
+  label?: string;
+  /** Only the emission rates (no cancellation, no baseline). */
+  emissionOnly?: boolean;
 }
 
 const median = (values: number[]) => {
@@ -56,12 +60,17 @@ const nfe = (referencia: string) => ({
   ],
 });
 
-export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
+/** Emissions per second at 1, 8 and 32 concurrent callers. */
+export type EmissionRates = Record<1 | 8 | 32, number>;
+
+export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<EmissionRates> {
   const url = `${env.gatewayUrl}/api/erp/faturamento/documentos`;
   const total = env.documents ?? 64;
+  const label = env.label ? `${env.label}: ` : '';
+  const rates = {} as EmissionRates;
   const ids: string[] = [];
   let session = '';
-  for (const callers of [1, 8, 32]) {
+  for (const callers of [1, 8, 32] as const) {
     session = await company(env, `c${callers}`);
     let next = 0;
     const numbers: number[] = [];
@@ -80,12 +89,14 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
     const seconds = (performance.now() - start) / 1000;
     numbers.sort((a, b) => a - b);
     const gapFree = numbers.every((n, i) => n === i + 1);
+    rates[callers] = numbers.length / seconds;
     console.log(
-      `fiscal emission, ${String(callers).padStart(2)} concurrent caller(s) on one series: ${(numbers.length / seconds).toFixed(1)} documents/s ` +
+      `${label}fiscal emission, ${String(callers).padStart(2)} concurrent caller(s) on one series: ${rates[callers].toFixed(1)} documents/s ` +
         `(${numbers.length} NF-e, numbers 1..${numbers.length} ${gapFree ? 'gap-free, no duplicate' : 'NOT GAP-FREE'})`,
     );
     if (!gapFree) throw new Error(`numbering broke under ${callers} callers: ${numbers.join(',')}`);
   }
+  if (env.emissionOnly) return rates;
 
   // Cancellation: one at a time, each a different document of the last company.
   const cancelMs: number[] = [];
@@ -113,6 +124,7 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
         `vs ${median(insertMs).toFixed(2)} ms for a bare driver insert of the same document ` +
         `(baseline, 50 inserts: ${(1000 / median(insertMs)).toFixed(0)} inserts/s sequential, to set against the emission rates above)`,
     );
+    return rates;
   } finally {
     await db.close();
   }

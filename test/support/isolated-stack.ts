@@ -12,7 +12,7 @@ import { freePort } from '../../scripts/stack/ports';
 export async function startIsolatedStack(
   label: string,
   logLevel = 'info',
-  options: { env?: NodeJS.ProcessEnv; mongodbUrl?: string; databasePrefix?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; mongodbUrl?: string; databasePrefix?: string; ferretdbBinary?: string } = {},
 ): Promise<{ stack: RunningStack; dataDir: string; postgresPort: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `erp-${label}-`));
   const servicePorts = {} as Record<ServiceName, number>;
@@ -33,6 +33,7 @@ export async function startIsolatedStack(
     logLevel,
     env: options.env,
     databasePrefix: options.databasePrefix,
+    ferretdbBinary: options.ferretdbBinary,
   });
   return { stack, dataDir, postgresPort };
 }
