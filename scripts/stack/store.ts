@@ -29,11 +29,14 @@ export interface LocalStoreOptions {
   onProgress?: (message: string) => void;
   /** Benchmarks only: another FerretDB pool size (default FERRETDB_POOL_MAX_CONNS). */
   poolMaxConns?: number;
-  /** Benchmarks only: another FerretDB binary (the unpatched release, measured beside ours); default ferretdbBinary(). */
+  /**
+   * Benchmarks only: another FerretDB binary (the unpatched release, measured beside ours), run as the stack ran it
+   * before the patch (without `preferIndexes`); default ferretdbBinary().
+   */
   ferretdbBinary?: string;
   /**
-   * Tests only: false leaves FerretDB's sessions to PostgreSQL's own choice between an index and a sequential scan,
-   * so that a test can impose either (test/support/postgres.ts); default true (see below).
+   * Tests only: false leaves the patched FerretDB's sessions to PostgreSQL's own choice between an index and a
+   * sequential scan, so that a test can impose either (test/support/postgres.ts); default true (see below).
    */
   preferIndexes?: boolean;
 }
@@ -75,12 +78,13 @@ export async function startLocalStore(options: LocalStoreOptions, children: Chil
   // parameter of each connection): PostgreSQL prices a jsonpath or containment check as one cheap operator, so for
   // a `$in` of 500 keys it chose, on tables of 5,000 to 20,000 documents, a sequential scan 10 to 50 times slower
   // than the GIN lookups (docs/ferretdb.md). A filter no index serves is still read sequentially.
+  const preferIndexes = !options.ferretdbBinary && options.preferIndexes !== false;
   const ferret = startChild(
     'ferretdb',
     options.ferretdbBinary ?? ferretdbBinary(),
     [
       '--handler=postgresql',
-      `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}${options.preferIndexes === false ? '' : '&enable_seqscan=off'}`,
+      `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}${preferIndexes ? '&enable_seqscan=off' : ''}`,
       `--listen-addr=127.0.0.1:${options.ferretdbPort}`,
       `--state-dir=${options.dataDir}`,
       '--debug-addr=-',

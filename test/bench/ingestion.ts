@@ -198,7 +198,12 @@ export async function benchIngestion(env: IngestionBenchEnv): Promise<IngestionB
     );
     return result;
   } finally {
-    await collection.deleteMany({ companyId: { $in: [companyHttp, companyBare, companyFill] } });
+    // In batches: FerretDB 1.24 deletes by listing every matched _id as a parameter of one statement (at most 65,535).
+    for (;;) {
+      const ids = (await collection.find({ companyId: { $in: [companyHttp, companyBare, companyFill] } }, { projection: { _id: 1 } }).limit(10_000).toArray()).map((doc) => doc._id);
+      if (ids.length === 0) break;
+      await collection.deleteMany({ _id: { $in: ids } });
+    }
     await db.close();
   }
 }

@@ -36,11 +36,12 @@ async function main(): Promise<void> {
   }
   if (process.env.MONGODB_URL) return;
 
-  // The same emissions on a stack whose store runs the unpatched FerretDB release (scripts/ferretdb-patch).
+  // The same emissions on a stack whose store runs the unpatched FerretDB release, as the stack ran it before the
+  // patch (scripts/ferretdb-patch), at 1 and 8 callers.
   const stock = await startIsolatedStack('bench-stock', 'warn', { ferretdbBinary: stockFerretdbBinary() });
   try {
-    const rates = await benchFiscalDocuments({ ...stock.stack, documents, label: 'stock FerretDB', emissionOnly: true });
-    const ratio = patched[8] / rates[8];
+    const rates = await benchFiscalDocuments({ ...stock.stack, documents, label: 'stock FerretDB', emissionOnly: [1, 8] });
+    const ratio = patched[8]! / rates[8]!;
     console.log(`fiscal emission with 8 callers, patched / stock FerretDB: ${ratio.toFixed(2)} (goal >= ${EMISSION_GOAL}) ${ratio >= EMISSION_GOAL ? 'met' : 'NOT met'}`);
   } finally {
     await stock.stack.stop();

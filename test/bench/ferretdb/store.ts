@@ -31,8 +31,9 @@ export interface Store {
 const postgresVersion = () => execFileSync(path.join(postgresBinDir(), 'postgres'), ['--version'], { encoding: 'utf8' }).trim().replace(/^postgres \(PostgreSQL\) /, '');
 
 /**
- * The store under measure: our PostgreSQL cluster and the given FerretDB build as the stack starts them, or that
- * build on the former SQLite backend (FERRETDB_HANDLER=sqlite), or the server at MONGODB_URL (build ignored).
+ * The store under measure: our PostgreSQL cluster and the given FerretDB build as the stack starts them (the stock
+ * build as it ran before the patch: scripts/stack/store.ts), or that build on the former SQLite backend
+ * (FERRETDB_HANDLER=sqlite), or the server at MONGODB_URL (build ignored).
  */
 export async function startStore(build: Build): Promise<Store> {
   if (process.env.MONGODB_URL) {
@@ -58,7 +59,7 @@ export async function startStore(build: Build): Promise<Store> {
       children.push(child);
       await waitForPort(ferretdbPort, 30_000, child.alive);
     } else {
-      await startLocalStore({ dataDir, ferretdbPort, postgresPort, throwAway: true, cwd: dataDir, logDir: dataDir, poolMaxConns: POOL_MAX_CONNS, ferretdbBinary: binary }, children);
+      await startLocalStore({ dataDir, ferretdbPort, postgresPort, throwAway: true, cwd: dataDir, logDir: dataDir, poolMaxConns: POOL_MAX_CONNS, ferretdbBinary: build === 'stock' ? binary : undefined }, children);
     }
   };
   await start();
