@@ -8,7 +8,9 @@ import { criarPfx } from '../../services/settings/test/support/certificados';
 /**
  * Fiscal documents: emissions per second through the gateway with 1, 8 and 32 concurrent callers on one series
  * (numbers checked gap-free at the end), and the median cost of one cancellation; the baseline is a bare driver
- * insert of the same stored document into a scratch collection of the same database, in the same run.
+ * insert of the same stored document into a scratch collection of the same database, in the same run. Measured
+ * with the fiscal collections an emission reads holding `fill` documents of another company, as a store with
+ * history does (on the stock FerretDB every filtered read scanned them all).
  */
 export interface FiscalBenchEnv {
   gatewayUrl: string;
@@ -20,6 +22,30 @@ export interface FiscalBenchEnv {
   label?: string;
   /** Only the emission rates at these numbers of callers (no cancellation, no baseline); default all three, and the rest. */
   emissionOnly?: (1 | 8 | 32)[];
+  /** Documents of another company in each fiscal collection an emission reads (default 20,000). */
+  fill?: number;
+}
+
+/** The collections of the fiscal-document service that an emission reads with a filter. */
+const READ_BY_EMISSION = ['documentos_fiscais', 'numeracao', 'fatos_documento', 'xml_documentos', 'autorizador_local'];
+
+/**
+ * Puts `count` documents of another company in each collection an emission reads: 2 KB each, and no field the
+ * service's queries or jobs select on but `companyId`, so nothing but the collections' size changes.
+ */
+async function fillFiscalCollections(mongodbUrl: string, count: number): Promise<void> {
+  const db = await mongoose.createConnection(mongodbUrl, { dbName: 'erp_fiscal_document' }).asPromise();
+  try {
+    const enchimento = 'x'.repeat(2_000);
+    for (const name of READ_BY_EMISSION) {
+      for (let offset = 0; offset < count; offset += 1_000) {
+        const docs = Array.from({ length: Math.min(1_000, count - offset) }, (_, i) => ({ _id: `bench-fill-${offset + i}`, companyId: 'bench-fill', enchimento }));
+        await db.collection(name).insertMany(docs as never[], { ordered: false });
+      }
+    }
+  } finally {
+    await db.close();
+  }
 }
 
 const median = (values: number[]) => {
@@ -68,6 +94,8 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<Emissio
   const total = env.documents ?? 64;
   const label = env.label ? `${env.label}: ` : '';
   const rates = {} as EmissionRates;
+  const fill = env.fill ?? 20_000;
+  await fillFiscalCollections(env.mongodbUrl, fill);
   const ids: string[] = [];
   let session = '';
   for (const callers of env.emissionOnly ?? ([1, 8, 32] as const)) {
@@ -93,7 +121,8 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<Emissio
     rates[callers] = rate;
     console.log(
       `${label}fiscal emission, ${String(callers).padStart(2)} concurrent caller(s) on one series: ${rate.toFixed(1)} documents/s ` +
-        `(${numbers.length} NF-e, numbers 1..${numbers.length} ${gapFree ? 'gap-free, no duplicate' : 'NOT GAP-FREE'})`,
+        `(${numbers.length} NF-e, numbers 1..${numbers.length} ${gapFree ? 'gap-free, no duplicate' : 'NOT GAP-FREE'}; ` +
+        `${fill.toLocaleString('en-US')} documents of another company in each collection read)`,
     );
     if (!gapFree) throw new Error(`numbering broke under ${callers} callers: ${numbers.join(',')}`);
   }
