@@ -52,10 +52,11 @@ describe('the patched FerretDB', () => {
     const db = client.db('semantica');
     await withPlanner(cluster, READ_INDEXES, async () => {
       expect(await runSemantics(db)).toEqual(expected);
-      // The equality filters went through the GIN index of {n, k}.
+      // The equality filters went through the GIN index of {n, k}, and a filter on a nested field through its own.
       const plan = await explainFind(db, 'semantica', { n: 1, k: 'k1' }, {}, 0);
       expect(plan.stages).toContain('Bitmap Index Scan');
       expect(plan.index).toMatch(/_n_k_[0-9a-f]{8}_gin$/);
+      expect((await explainFind(db, 'semantica', { 'itens.codigo': 'P1' }, {}, 0)).index).toMatch(/_itens_codigo_[0-9a-f]{8}_gin$/);
     });
   });
 
