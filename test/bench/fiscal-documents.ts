@@ -22,7 +22,7 @@ export interface FiscalBenchEnv {
   label?: string;
   /** Only the emission rates at these numbers of callers (no cancellation, no baseline); default all three, and the rest. */
   emissionOnly?: (1 | 8 | 32)[];
-  /** Documents of another company in each fiscal collection an emission reads (default 20,000). */
+  /** Documents of another company in each fiscal collection an emission reads (default 5,000). */
   fill?: number;
 }
 
@@ -94,7 +94,7 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<Emissio
   const total = env.documents ?? 64;
   const label = env.label ? `${env.label}: ` : '';
   const rates = {} as EmissionRates;
-  const fill = env.fill ?? 20_000;
+  const fill = env.fill ?? 5_000;
   await fillFiscalCollections(env.mongodbUrl, fill);
   const ids: string[] = [];
   let session = '';
