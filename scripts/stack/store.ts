@@ -79,8 +79,8 @@ export async function startLocalStore(options: LocalStoreOptions, children: Chil
   // cheap operator, so for a `$in` of 500 keys it chose, on tables of 5,000 to 20,000 documents, a sequential scan
   // 10 to 50 times slower than the GIN lookups (docs/ferretdb.md); a filter no index serves is still read
   // sequentially. And `find` and `aggregate` send filters on nested fields to PostgreSQL too
-  // (`--test-enable-nested-pushdown`, off upstream because its SQL missed documents through arrays, which the
-  // patch's does not): the outbox relays' `{'outbox.estado': 'PENDENTE'}` read the whole collection every 2 s.
+  // (`--test-enable-nested-pushdown`, experimental and off upstream, whose SQL for them did not go through arrays;
+  // the patch's does): without it the outbox relays' `{'outbox.estado': 'PENDENTE'}` read the whole collection every 2 s.
   const patched = !options.ferretdbBinary;
   const preferIndexes = patched && options.preferIndexes !== false;
   const ferret = startChild(
