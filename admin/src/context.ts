@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 import type { Api } from './api';
-import type { Sessao } from './session/session';
+import type { Role } from './session/session';
 
 export interface Contexto {
-  sessao: Sessao;
+  sessao: { papel: Role };
   api: Api;
   /** Says a result to screen readers (the page's polite live region). */
   anunciar: (mensagem: string) => void;

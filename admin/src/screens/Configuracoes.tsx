@@ -198,7 +198,7 @@ function lerArquivo(arquivo: File): Promise<string> {
   });
 }
 
-export function Configuracoes(props: { titulo: string }) {
+export function Configuracoes(props: { title: string }) {
   const { api, sessao } = useApp();
   const [config, setConfig] = useState<Configuracao | null>(null);
   const [form, setForm] = useState<Formulario | null>(null);
@@ -237,7 +237,7 @@ export function Configuracoes(props: { titulo: string }) {
   if (!form || !config) {
     return (
       <section>
-        <Titulo>{props.titulo}</Titulo>
+        <Titulo>{props.title}</Titulo>
         {geral ? <Mensagem tipo="erro">{geral}</Mensagem> : <p>Carregando…</p>}
       </section>
     );
@@ -346,7 +346,7 @@ export function Configuracoes(props: { titulo: string }) {
 
   return (
     <section>
-      <Titulo>{props.titulo}</Titulo>
+      <Titulo>{props.title}</Titulo>
       <p className="introducao">
         Faturamento › Configurações › Fiscal. Versão {config.versao}
         {config.atualizadoEm ? `, salva em ${dataHora(config.atualizadoEm)}` : ' (nada salvo ainda: valores padrão)'}.

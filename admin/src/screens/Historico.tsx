@@ -29,7 +29,7 @@ const RECUSADAS = 'query($loteId: ID!) { loteImportacao(loteId: $loteId) { loteI
 const ENTIDADES = `{ ${CAMPOS_ENTIDADES} }`;
 const ID_ATUALIZAR = 'historico-atualizar';
 
-export function Historico(props: { titulo: string }) {
+export function Historico(props: { title: string }) {
   const { api, sessao } = useApp();
   const [entidades, setEntidades] = useState<EntidadeIngestao[]>([]);
   const [filtro, setFiltro] = useState('');
@@ -73,7 +73,7 @@ export function Historico(props: { titulo: string }) {
   if (sessao.papel !== 'admin') {
     return (
       <section>
-        <Titulo>{props.titulo}</Titulo>
+        <Titulo>{props.title}</Titulo>
         <Mensagem tipo="aviso">Só administradores da empresa veem o histórico de importações.</Mensagem>
       </section>
     );
@@ -81,7 +81,7 @@ export function Historico(props: { titulo: string }) {
 
   return (
     <section>
-      <Titulo>{props.titulo}</Titulo>
+      <Titulo>{props.title}</Titulo>
       <p className="introducao">Lotes recebidos pela API de ingestão, do mais recente ao mais antigo. A origem é o nome do token que enviou o lote.</p>
       <div className="filtros">
         <Campo id="historico-entidade" rotulo="Entidade" largura="media">

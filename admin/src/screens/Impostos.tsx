@@ -70,7 +70,7 @@ const NUMEROS = ['valor', 'aliquotaIpi', 'aliquotaIss', 'receitaBruta12Meses', '
 const TEXTOS = ['tipoDocumento', 'dataOperacao', 'regime', 'ufOrigem', 'ufDestino', 'ncm', 'cfop', 'atividade', 'anexoSimples'] as const;
 type Chave = (typeof NUMEROS)[number] | (typeof TEXTOS)[number];
 
-export function Impostos(props: { titulo: string }) {
+export function Impostos(props: { title: string }) {
   const { api, sessao, anunciar } = useApp();
   const [f, setF] = useState<Record<Chave, string>>(() => ({
     tipoDocumento: 'NFSE',
@@ -219,7 +219,7 @@ export function Impostos(props: { titulo: string }) {
 
   return (
     <section>
-      <Titulo>{props.titulo}</Titulo>
+      <Titulo>{props.title}</Titulo>
       <p className="introducao">
         Quanto a operação gera de impostos, quando vence cada um e quanto custaria em outro regime. Os campos vazios usam o padrão das
         configurações fiscais da empresa (regime, UF, alíquota do DAS).

@@ -38,7 +38,7 @@ const STATUS: Record<Status, string> = { ATIVO: 'Ativo', INATIVO: 'Inativo', REV
 /** A date picked in the form is the end of that day in Brasília. */
 const fimDoDia = (dia: string) => `${dia}T23:59:59.999-03:00`;
 
-export function Tokens(props: { titulo: string }) {
+export function Tokens(props: { title: string }) {
   const { api, sessao, anunciar } = useApp();
   const [tokens, setTokens] = useState<Token[] | null>(null);
   const [entidades, setEntidades] = useState<EntidadeIngestao[]>([]);
@@ -144,7 +144,7 @@ export function Tokens(props: { titulo: string }) {
   if (sessao.papel !== 'admin') {
     return (
       <section>
-        <Titulo>{props.titulo}</Titulo>
+        <Titulo>{props.title}</Titulo>
         <Mensagem tipo="aviso">Só administradores da empresa gerenciam tokens de ingestão.</Mensagem>
       </section>
     );
@@ -152,7 +152,7 @@ export function Tokens(props: { titulo: string }) {
 
   return (
     <section aria-labelledby="tokens-lista">
-      <Titulo>{props.titulo}</Titulo>
+      <Titulo>{props.title}</Titulo>
       <p className="introducao">
         Cada sistema que envia dados pela API de ingestão usa o seu próprio token. O token decide a empresa, as entidades que
         pode gravar (o escopo) e o modo de gravação.

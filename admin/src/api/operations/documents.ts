@@ -5,6 +5,7 @@ export type DocumentoFiscal = G.DocumentoFiscalFieldsFragment;
 export type ModeloDocumento = G.ModeloDocumento;
 export type SituacaoDocumento = G.SituacaoDocumento;
 export type EmitirDocumentoFiscalInput = G.EmitirDocumentoFiscalInput;
+export type EnderecoDestinatarioInput = G.EnderecoDestinatarioInput;
 
 const DOCUMENTO_FISCAL_FIELDS = /* GraphQL */ `
   fragment DocumentoFiscalFields on DocumentoFiscal {
