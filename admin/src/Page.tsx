@@ -3,7 +3,7 @@ import { criarApi } from './api';
 import { createApiClient } from './api/client';
 import { AppContext, type AppContextValue } from './app-context';
 import { ContextoApp, type Contexto } from './context';
-import { Configuracoes } from './screens/Configuracoes';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { DocumentsScreen } from './screens/documents/DocumentsScreen';
 import { Historico } from './screens/Historico';
 import { Impostos } from './screens/Impostos';
@@ -14,7 +14,7 @@ import type { Session } from './session/session';
 const SCREENS = [
   { route: 'tokens', title: 'Tokens de ingestão', Screen: Tokens },
   { route: 'historico', title: 'Histórico de importações', Screen: Historico },
-  { route: 'configuracoes', title: 'Configurações fiscais', Screen: Configuracoes },
+  { route: 'configuracoes', title: 'Configurações fiscais', Screen: SettingsScreen },
   { route: 'documentos', title: 'Documentos fiscais', Screen: DocumentsScreen },
   { route: 'impostos', title: 'Simulação de impostos', Screen: Impostos },
 ] as const;

@@ -24,7 +24,7 @@ interface GraphError {
 }
 
 /** Variables may be left out only when the operation has none that are required. */
-type VariablesArgument<V> = object extends V ? [variables?: V] : [variables: V];
+type VariablesArgument<V> = Record<string, never> extends V ? [variables?: V] : [variables: V];
 
 export interface ApiClient {
   graphql<R, V>(operation: Operation<R, V>, ...variables: VariablesArgument<V>): Promise<R>;

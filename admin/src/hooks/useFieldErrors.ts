@@ -13,8 +13,8 @@ export interface FieldErrors {
   errorFor: (campo: string) => string | null;
   /** Shows these field errors (the form's own checks) and moves the focus to the summary. */
   show: (errors: FieldError[]) => void;
-  /** An API failure: its field errors when it names fields, else its message; the focus moves to the summary. */
-  fail: (error: unknown) => void;
+  /** An API failure: its field errors when it names fields, else its message; the focus moves to the summary unless told not to. */
+  fail: (error: unknown, options?: { focus?: boolean }) => void;
   /** Moves the focus to the summary (after a refusal the screen shows in it by other means). */
   focusSummary: () => void;
   clearGeneral: () => void;
@@ -40,10 +40,10 @@ export function useFieldErrors(): FieldErrors {
     [focusSummary],
   );
   const fail = useCallback(
-    (error: unknown) => {
+    (error: unknown, options: { focus?: boolean } = {}) => {
       if (error instanceof ApiError && error.fieldErrors.length) setErrorList(error.fieldErrors);
       else setGeneral(errorMessage(error));
-      focusSummary();
+      if (options.focus ?? true) focusSummary();
     },
     [focusSummary],
   );

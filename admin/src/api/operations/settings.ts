@@ -3,6 +3,9 @@ import { operation } from '../operation';
 
 export type ConfiguracaoFiscal = G.ConfiguracaoFiscalFieldsFragment;
 export type ConfiguracaoFiscalEntrada = G.ConfiguracaoFiscalEntrada;
+export type ConfiguracaoFiscalNfseEntrada = G.ConfiguracaoFiscalNfseEntrada;
+export type PrazosCancelamentoEntrada = G.PrazosCancelamentoEntrada;
+export type VencimentosEmpresaEntrada = G.VencimentosEmpresaEntrada;
 
 const CONFIGURACAO_FISCAL_FIELDS = /* GraphQL */ `
   fragment ConfiguracaoFiscalFields on ConfiguracaoFiscal {
