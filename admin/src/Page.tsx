@@ -6,7 +6,7 @@ import { ContextoApp, type Contexto } from './context';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { DocumentsScreen } from './screens/documents/DocumentsScreen';
 import { Historico } from './screens/Historico';
-import { Impostos } from './screens/Impostos';
+import { SimulationScreen } from './screens/simulation/SimulationScreen';
 import { Tokens } from './screens/Tokens';
 import type { Session } from './session/session';
 
@@ -16,7 +16,7 @@ const SCREENS = [
   { route: 'historico', title: 'Histórico de importações', Screen: Historico },
   { route: 'configuracoes', title: 'Configurações fiscais', Screen: SettingsScreen },
   { route: 'documentos', title: 'Documentos fiscais', Screen: DocumentsScreen },
-  { route: 'impostos', title: 'Simulação de impostos', Screen: Impostos },
+  { route: 'impostos', title: 'Simulação de impostos', Screen: SimulationScreen },
 ] as const;
 type Route = (typeof SCREENS)[number]['route'];
 
