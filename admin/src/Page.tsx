@@ -1,19 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { criarApi } from './api';
 import { createApiClient } from './api/client';
 import { AppContext, type AppContextValue } from './app-context';
-import { ContextoApp, type Contexto } from './context';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { DocumentsScreen } from './screens/documents/DocumentsScreen';
-import { Historico } from './screens/Historico';
+import { HistoryScreen } from './screens/history/HistoryScreen';
 import { SimulationScreen } from './screens/simulation/SimulationScreen';
-import { Tokens } from './screens/Tokens';
+import { TokensScreen } from './screens/tokens/TokensScreen';
 import type { Session } from './session/session';
 
 /** The screens, each at `#/<route>`; a reload or a bookmark keeps the screen, and the gateway needs no fallback route. */
 const SCREENS = [
-  { route: 'tokens', title: 'Tokens de ingestão', Screen: Tokens },
-  { route: 'historico', title: 'Histórico de importações', Screen: Historico },
+  { route: 'tokens', title: 'Tokens de ingestão', Screen: TokensScreen },
+  { route: 'historico', title: 'Histórico de importações', Screen: HistoryScreen },
   { route: 'configuracoes', title: 'Configurações fiscais', Screen: SettingsScreen },
   { route: 'documentos', title: 'Documentos fiscais', Screen: DocumentsScreen },
   { route: 'impostos', title: 'Simulação de impostos', Screen: SimulationScreen },
@@ -52,54 +50,49 @@ export function Page(props: { session: Session; onSessionLost: () => void; onSig
     }),
     [session, api],
   );
-  // Transitional: the screens not moved yet read the former context.
-  const formerApi = useMemo(() => criarApi(() => token.current, onSessionLost), [onSessionLost]);
-  const former = useMemo<Contexto>(() => ({ sessao: { papel: session.role }, api: formerApi, anunciar: context.announce }), [session, formerApi, context]);
   const screen = SCREENS.find((s) => s.route === route) ?? SCREENS[0];
 
   return (
     <AppContext.Provider value={context}>
-      <ContextoApp.Provider value={former}>
-        <a
-          className="pular"
-          href="#conteudo"
-          onClick={(e) => {
-            e.preventDefault();
-            document.getElementById('conteudo')?.focus();
-          }}
-        >
-          Pular para o conteúdo
-        </a>
-        <header className="topo">
-          <span className="marca">ERP · Administração</span>
-          <span className="quem">
-            Empresa <strong>{session.company}</strong> · {session.role === 'admin' ? 'Administrador' : 'Usuário'}
-            {session.source === 'development' ? ' · sessão de desenvolvimento' : ''}
-          </span>
-          <button type="button" onClick={props.onSignOut}>
-            Sair
-          </button>
-        </header>
-        <div className="corpo">
-          <nav aria-label="Telas" className="menu">
-            <ul>
-              {SCREENS.map((s) => (
-                <li key={s.route}>
-                  <a href={`#/${s.route}`} aria-current={s.route === route ? 'page' : undefined}>
-                    {s.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <main id="conteudo" tabIndex={-1}>
-            <screen.Screen key={screen.route} title={screen.title} />
-          </main>
-        </div>
-        <div className="so-leitor" role="status" aria-live="polite">
-          {announcement}
-        </div>
-      </ContextoApp.Provider>
+      <a
+        className="pular"
+        href="#conteudo"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('conteudo')?.focus();
+        }}
+      >
+        Pular para o conteúdo
+      </a>
+      <header className="topo">
+        <span className="marca">ERP · Administração</span>
+        <span className="quem">
+          Empresa <strong>{session.company}</strong> · {session.role === 'admin' ? 'Administrador' : 'Usuário'}
+          {session.source === 'development' ? ' · sessão de desenvolvimento' : ''}
+        </span>
+        <button type="button" onClick={props.onSignOut}>
+          Sair
+        </button>
+      </header>
+      <div className="corpo">
+        <nav aria-label="Telas" className="menu">
+          <ul>
+            {SCREENS.map((s) => (
+              <li key={s.route}>
+                <a href={`#/${s.route}`} aria-current={s.route === route ? 'page' : undefined}>
+                  {s.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="conteudo" tabIndex={-1}>
+          <screen.Screen key={screen.route} title={screen.title} />
+        </main>
+      </div>
+      <div className="so-leitor" role="status" aria-live="polite">
+        {announcement}
+      </div>
     </AppContext.Provider>
   );
 }

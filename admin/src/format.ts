@@ -45,17 +45,13 @@ export function groupedKey(key: string): string {
   return key.replace(/(.{4})/g, '$1 ').trim();
 }
 
+/** A day picked in a form (`AAAA-MM-DD`) as the end of that day in Brasília, when an expiry picked so ends. */
+export function endOfDayInBrasilia(day: string): string {
+  return `${day}T23:59:59.999-03:00`;
+}
+
 /** `AAAA-MM-DD` of today in Brasília. */
 export function todayInBrasilia(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
 
-// Transitional: the names of the screens not moved yet.
-export const dataHora = formatDateTime;
-export const dia = formatDay;
-export const moeda = formatMoney;
-export const percentual = formatPercent;
-export const numero = formatNumber;
-export const duracao = formatTimeLeft;
-export const chaveAgrupada = groupedKey;
-export const hojeEmBrasilia = todayInBrasilia;

@@ -9,8 +9,3 @@ export const ENTIDADE_INGESTAO_FIELDS = /* GraphQL */ `fragment EntidadeIngestao
 export const ENTIDADES_INGESTAO = operation<EntidadesIngestaoQuery, EntidadesIngestaoQueryVariables>(/* GraphQL */ `
   query EntidadesIngestao { entidadesIngestaoComNome { ...EntidadeIngestaoFields } }
   ${ENTIDADE_INGESTAO_FIELDS}`);
-
-/** The display name of an entity id; the id itself when the list is not loaded (or the entity left it). */
-export function nomeEntidade(entidades: readonly EntidadeIngestao[], id: string): string {
-  return entidades.find((e) => e.entidade === id)?.nome ?? id;
-}
