@@ -1,7 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { codegen } from '@graphql-codegen/core';
 import * as typescriptOperations from '@graphql-codegen/typescript-operations';
-import { Kind, parse, printSchema, type DefinitionNode, type DocumentNode } from 'graphql';
+import { Kind, parse, print, printSchema, type DefinitionNode, type DocumentNode } from 'graphql';
 import { typeDefs as fiscalDocument } from '@erp/fiscal-document/src/graphql/schema';
 import { typeDefs as ingestion } from '@erp/ingestion/src/graphql/schema';
 import { typeDefs as settings } from '@erp/settings/src/graphql/schema';
@@ -53,7 +53,8 @@ export function pageOperations(): DocumentNode {
         if (definition.kind !== Kind.OPERATION_DEFINITION && definition.kind !== Kind.FRAGMENT_DEFINITION) continue;
         if (!definition.name) throw new Error(`an operation of src/api/operations/${moduleName}.ts has no name: its types would have none`);
         const key = `${definition.kind}:${definition.name.value}`;
-        if (definition.kind === Kind.OPERATION_DEFINITION && definitions.has(key)) throw new Error(`two operations are named ${definition.name.value}`);
+        const seen = definitions.get(key);
+        if (seen && (definition.kind === Kind.OPERATION_DEFINITION || print(seen) !== print(definition))) throw new Error(`two different definitions are named ${definition.name.value}`);
         definitions.set(key, definition);
       }
     }
