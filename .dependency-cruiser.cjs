@@ -15,7 +15,7 @@ const workspaces = root.workspaces.slice().sort((a, b) => b.length - a.length);
 const WORKSPACE = `^(${workspaces.map(esc).join('|')})/`;
 
 /** Libraries other workspaces may import, by package name only, each through its one entry file. */
-const LIBRARIES = ['contracts', 'services/kit', 'services/fiscal-rules'];
+const LIBRARIES = ['contracts', 'services/kit', 'services/fiscal-rules', 'services/fiscal-schemas'];
 const entryOf = (folder) => {
   const manifest = path.join(__dirname, folder, 'package.json');
   const main = fs.existsSync(manifest) ? JSON.parse(fs.readFileSync(manifest, 'utf8')).main : undefined;
@@ -24,7 +24,7 @@ const entryOf = (folder) => {
 const LIBRARY = `^(${LIBRARIES.map(esc).join('|')})/`;
 const LIBRARY_ENTRY = `^(${LIBRARIES.map(entryOf).map(esc).join('|')})$`;
 
-const SERVICE = '^(services/(?:token|ingestion|fiscal-document|tax-simulation|settings)|gateway)/';
+const SERVICE = '^(services/(?:token|ingestion|fiscal-document|tax-simulation|settings|local-authority)|gateway)/';
 
 /** The admin page's code generator (build-time, Node) and the one file of each service it may read. */
 const ADMIN_CODEGEN = '^admin/codegen/';
@@ -60,7 +60,8 @@ module.exports = {
         '@erp/contracts or @erp/fiscal-rules.',
       severity: 'error',
       from: { path: SERVICE },
-      to: { path: SERVICE, pathNot: '^$1/' },
+      // A test/support/ folder is shared test harness (no product code may import it: no-test-code-in-product).
+      to: { path: SERVICE, pathNot: ['^$1/', '(^|/)test/support/'] },
     },
     {
       name: 'only-public-entry-of-a-library',

@@ -2,7 +2,7 @@
  * Two jest projects (README, "Tests"):
  * - unit: every test under a `test/unit/` folder. Pure logic, no stack: `npm run test:unit`.
  * - integration: every other test (a workspace's integration tests, the end-to-end tests in test/e2e/). Its
- *   global setup starts a throw-away stack (FerretDB, NATS, the five services and the gateway on free ports, data
+ *   global setup starts a throw-away stack (FerretDB, NATS, the local authority, the five services and the gateway on free ports, data
  *   in a temporary folder); jest runs it only when a test of this project is selected.
  * An unclassified test is integration, so it never runs without the stack it may need.
  * jose 6 and auto-bind 5 (of the admin's code generator) ship ESM only: swc turns them (and our TypeScript) into

@@ -8,6 +8,7 @@ import { build, type Plugin } from 'esbuild';
  * plain `node`. The workspaces (`@erp/kit`, `@erp/contracts`, `@erp/fiscal-rules`, the service's own code) are
  * bundled in; every npm package stays a `require` of `node_modules`, so the image installs production
  * dependencies only and OpenTelemetry's instrumentations still see fastify, http, mongodb and graphql being loaded.
+ * The local authority is not built: it never runs in production.
  */
 
 const ROOT = path.resolve(__dirname, '..');
@@ -47,7 +48,20 @@ async function buildProcesses(outdir = path.join(ROOT, 'dist')): Promise<string[
     metafile: true,
     plugins: [packagesStayExternal],
   });
+  copyFiscalSchemas(outdir);
   return Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * @erp/fiscal-schemas reads its official packages and runs libxml2 in a worker from files, not from the bundle: they
+ * go to `dist/fiscal-schemas/` in the package's own layout (`schemas/`, `src/worker.mjs`), where it looks for them.
+ */
+function copyFiscalSchemas(outdir: string): void {
+  const from = path.join(ROOT, 'services', 'fiscal-schemas');
+  const to = path.join(outdir, 'fiscal-schemas');
+  fs.cpSync(path.join(from, 'schemas'), path.join(to, 'schemas'), { recursive: true });
+  fs.mkdirSync(path.join(to, 'src'), { recursive: true });
+  fs.copyFileSync(path.join(from, 'src', 'worker.mjs'), path.join(to, 'src', 'worker.mjs'));
 }
 
 /** `npm run build [-- <outdir>]` (default `dist/`). */

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
     dataDir: path.resolve(ROOT, env.STACK_DATA_DIR ?? '.data'),
     gatewayPort: num('STACK_GATEWAY_PORT', 4000),
     servicePorts,
+    // Health on base+6, the web services (HTTPS, mutual TLS) on base+7; the scenario control stays off.
+    localAuthority: { port: servicePortBase + 6, tlsPort: servicePortBase + 7 },
     ferretdbPort: num('STACK_FERRETDB_PORT', 27117),
     postgresPort: num('STACK_POSTGRES_PORT', 5532),
     throwAwayStore: false,
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   GraphQL:   POST ${stack.gatewayUrl}/graphql   (Authorization: Bearer <session>)
   Ingestion: ${stack.gatewayUrl}/api/ingestao-pub/entidades   (Authorization: Bearer ing_...)
   Session:   npm run -s session -- --company <companyId> --role admin [--user <userId>]
+  Local authority (NF-e / NFC-e of companies in HOMOLOGAÇÃO): ${stack.localAuthority.url}, CA ${stack.localAuthority.caFile}
   Ctrl-C stops everything.`);
 
   let stopping = false;

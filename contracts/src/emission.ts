@@ -42,6 +42,12 @@ const itemMercadoria = {
   cfop: Joi.string().description('4 dígitos; o primeiro: 5 interna, 6 interestadual, 7 exterior (NFC-e: só 5).').example('5102'),
   cst: Joi.string().description('CST do ICMS, emitente do regime normal.').example('00'),
   csosn: Joi.string().description('CSOSN, emitente do Simples Nacional.').example('102'),
+  cest: Joi.string().max(9).description('CEST da mercadoria sob substituição tributária (Convênio ICMS 142/2018), 7 dígitos; obrigatório com CST 60 ou CSOSN 500.').example('2803800'),
+  icmsStRetido: Joi.object({
+    base: Joi.number().required().description('vBCSTRet: base do ICMS-ST retido anteriormente, em reais.'),
+    aliquota: Joi.number().required().description('pST: alíquota suportada pelo consumidor final, com o FCP-ST, em percentual.'),
+    valor: Joi.number().required().description('vICMSSTRet: valor do ICMS-ST retido anteriormente, em reais.'),
+  }).description('CST 60 ou CSOSN 500: o ICMS retido anteriormente por substituição; obrigatório quando o destinatário não é consumidor final (NF-e a contribuinte com IE).'),
 };
 
 export const itemEntradaSchema = Joi.object({

@@ -123,17 +123,13 @@ export {
   type VencimentosEmpresa,
 } from './settings';
 export {
-  contaPagarSolicitadaSchema,
-  Credores,
   ModelosDocumento,
   TAX_CALCULATE_MAX_OPERACOES,
   taxCalculateReplySchema,
   taxCalculateRequestSchema,
   TaxErrorCodes,
   Tributos,
-  type CampoSimulacaoInvalido,
-  type ContaPagarSolicitada,
-  type Credor,
+  type DifalCalculado,
   type LinhaImpostoCalculada,
   type ModeloDocumento,
   type OperacaoTributavel,
@@ -142,6 +138,16 @@ export {
   type TaxCalculateRequest,
   type Tributo,
 } from './tax';
+export {
+  CodigosCampoSimulacao,
+  type CodigoCampoSimulacao,
+} from './tax-codes';
+export {
+  contaPagarSolicitadaSchema,
+  Credores,
+  type ContaPagarSolicitada,
+  type Credor,
+} from './finance';
 export {
   documentoAutorizadoEventSchema,
   documentoCanceladoEventSchema,

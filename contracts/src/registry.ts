@@ -24,14 +24,8 @@ import {
 } from './fiscal';
 import { Streams, Subjects } from './subjects';
 import { settingsTransmitReplySchema, settingsTransmitRequestSchema, type SettingsTransmitReply, type SettingsTransmitRequest } from './transmission';
-import {
-  contaPagarSolicitadaSchema,
-  taxCalculateReplySchema,
-  taxCalculateRequestSchema,
-  type ContaPagarSolicitada,
-  type TaxCalculateReply,
-  type TaxCalculateRequest,
-} from './tax';
+import { taxCalculateReplySchema, taxCalculateRequestSchema, type TaxCalculateReply, type TaxCalculateRequest } from './tax';
+import { contaPagarSolicitadaSchema, type ContaPagarSolicitada } from './finance';
 import {
   authenticateReplySchema,
   authenticateRequestSchema,

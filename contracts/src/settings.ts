@@ -58,6 +58,11 @@ export interface EmpresaFiscal {
   aliquotaDas: number | null;
   /** Needed to transmit NF-e/NFC-e to SEFAZ; null until given. */
   endereco: EnderecoEmpresa | null;
+  /**
+   * `YYYY-MM-DD`: when the company started its activity. The tax simulation reads the Simples Nacional rate of the
+   * first twelve months from it (LC 123/2006 art. 18 §2º); null until given.
+   */
+  inicioAtividade: string | null;
 }
 
 /** The NFS-e settings other than the web-service password. */
@@ -303,6 +308,11 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     })
       .allow(null)
       .required(),
+    // Optional with a default: settings events recorded before the field existed still decode.
+    inicioAtividade: Joi.string()
+      .pattern(/^\d{4}-\d{2}-\d{2}$/)
+      .allow(null)
+      .default(null),
   }).required(),
   versao: Joi.number().integer().min(0).required(),
   atualizadoEm: Joi.string().isoDate().allow(null).required(),

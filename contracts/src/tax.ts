@@ -1,13 +1,34 @@
 import Joi from 'joi';
 import { failureReplySchema, type FailureReply } from './codec';
+import type { CampoInvalido } from './refusal';
 import { RegimesTributarios, type RegimeTributario } from './settings';
+import { CodigosCampoSimulacao } from './tax-codes';
 
 /** Fiscal document models (GraphQL `ModeloDocumento`), shared by tax simulation and fiscal documents. */
 export const ModelosDocumento = ['NFE', 'NFCE', 'CTE', 'NFSE'] as const;
 export type ModeloDocumento = (typeof ModelosDocumento)[number];
 
-/** Every tax a simulation line or a payable title may name. */
-export const Tributos = ['DAS', 'PIS', 'COFINS', 'CSLL', 'IRPJ', 'ICMS', 'IPI', 'ISS', 'CBS', 'IBS_UF', 'IBS_MUN', 'IS'] as const;
+/**
+ * Every tax a simulation line or a payable title may name. `ICMS_UF_DEST` and `FCP_UF_DEST` are the DIFAL of a sale
+ * to a final consumer who is not an ICMS taxpayer in another state (EC 87/2015), owed by the issuer to the
+ * destination state: the NF-e's `vICMSUFDest` and `vFCPUFDest`.
+ */
+export const Tributos = [
+  'DAS',
+  'PIS',
+  'COFINS',
+  'CSLL',
+  'IRPJ',
+  'ICMS',
+  'ICMS_UF_DEST',
+  'FCP_UF_DEST',
+  'IPI',
+  'ISS',
+  'CBS',
+  'IBS_UF',
+  'IBS_MUN',
+  'IS',
+] as const;
 export type Tributo = (typeof Tributos)[number];
 
 /** Ceiling of operations in one `tax.v1.calculate` request: an NF-e holds at most 990 items. */
@@ -52,6 +73,50 @@ export interface OperacaoTributavel {
    * art. 21 §4º); the ISS line comes back informative with `retidoPeloTomador`. Ignored, with a note, on other documents.
    */
   issRetido?: boolean;
+  /** NFS-e: LC 116/2003 item (`NN.NN`) or national code; default the company's `nfse.codigoServico`. */
+  codigoServico?: string;
+  /** NFS-e: export of the service (result abroad, payment in foreign currency): no ISS, PIS, COFINS, CBS, IBS. */
+  exportacaoServico?: boolean;
+  /** `YYYY-MM-DD`, over the company's `empresa.inicioAtividade`: the Simples Nacional rate of the first 12 months. */
+  inicioAtividade?: string;
+  /** Revenue of the operation's month, this operation included (the Simples Nacional first month); default the document's. */
+  receitaBrutaMes?: number;
+  /** The item's ICMS situation, regime normal (Convênio s/nº de 1970, Tabela B): `00`, `40`, `60`, ... */
+  cst?: string;
+  /** The item's ICMS situation, Simples Nacional (Ajuste SINIEF 07/2005, CSOSN): `102`, `500`, ... */
+  csosn?: string;
+  /** FCP percentage the law of the UF whose internal rate applies charges on the product (0 to 2, ADCT art. 82 §1º). */
+  aliquotaFcp?: number;
+  /** NF-e `indFinal`: the recipient is the final consumer. Default false (an operation between taxpayers). */
+  consumidorFinal?: boolean;
+  /** NF-e `indIEDest` 1 (true) or 9 (false). Default true. False with `consumidorFinal` in another state: DIFAL. */
+  destinatarioContribuinteIcms?: boolean;
+}
+
+/**
+ * The NF-e `ICMSUFDest` group of one item: the DIFAL of a sale to a final consumer who is not an ICMS taxpayer in
+ * another state (EC 87/2015; LC 87/1996 art. 4º §2º II and art. 13 X with §7º, LC 190/2022). Money in centavos,
+ * rates in percent (the NF-e's own fields named beside each).
+ */
+export interface DifalCalculado {
+  /** vBCUFDest: the operation's value (base única), IPI included (sale to a final consumer). */
+  baseCentavos: number;
+  /** vBCFCPUFDest: the same base when the destination charges an FCP on the item, else 0. */
+  baseFcpCentavos: number;
+  /** pFCPUFDest. */
+  aliquotaFcpDestino: number;
+  /** pICMSUFDest: the destination's internal rate for the product, without its FCP. */
+  aliquotaInternaDestino: number;
+  /** pICMSInter: 4, 7 or 12. */
+  aliquotaInterestadual: number;
+  /** pICMSInterPart: the destination's share, 100 since 2019 (ADCT art. 99 V). */
+  percentualPartilhaDestino: number;
+  /** vFCPUFDest. */
+  fcpDestinoCentavos: number;
+  /** vICMSUFDest. */
+  icmsDestinoCentavos: number;
+  /** vICMSUFRemet: 0 since 2019. */
+  icmsRemetenteCentavos: number;
 }
 
 /**
@@ -94,13 +159,8 @@ export interface ResultadoCalculo {
   totalDevidoCentavos: number;
   /** False when a payable line is `naoCalculavel`. */
   completo: boolean;
-}
-
-/** One refused field of a simulation input: path, stable rule code, message for people. */
-export interface CampoSimulacaoInvalido {
-  campo: string;
-  codigo: string;
-  mensagem: string;
+  /** The `ICMSUFDest` figures when the operation carries a DIFAL; absent otherwise. */
+  difal?: DifalCalculado;
 }
 
 export const TaxErrorCodes = {
@@ -111,11 +171,16 @@ export const TaxErrorCodes = {
    * regime; a second set of titles would double them). `simulacaoProvisionada` names the one provisioned.
    */
   COMPARACAO_JA_PROVISIONADA: 'COMPARACAO_JA_PROVISIONADA',
+  /**
+   * 409: the simulation's regime is not the company's (fiscal settings, when provisioning): a what-if, never titles.
+   * `regimeSimulacao` and `regimeEmpresa` (null when the settings name none) say which.
+   */
+  REGIME_DIFERENTE_DA_EMPRESA: 'REGIME_DIFERENTE_DA_EMPRESA',
 } as const;
 
 export type TaxCalculateReply =
   | { ok: true; resultados: ResultadoCalculo[] }
-  | { ok: false; codigo: typeof TaxErrorCodes.SIMULACAO_INVALIDA; erro: string; campos: CampoSimulacaoInvalido[] }
+  | { ok: false; codigo: typeof TaxErrorCodes.SIMULACAO_INVALIDA; erro: string; campos: CampoInvalido[] }
   | FailureReply;
 
 const operacaoSchema = Joi.object<OperacaoTributavel>({
@@ -147,6 +212,15 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   aliquotaIbsUf: Joi.number(),
   aliquotaIbsMun: Joi.number(),
   issRetido: Joi.boolean(),
+  codigoServico: Joi.string(),
+  exportacaoServico: Joi.boolean(),
+  inicioAtividade: Joi.string(),
+  receitaBrutaMes: Joi.number(),
+  cst: Joi.string(),
+  csosn: Joi.string(),
+  aliquotaFcp: Joi.number(),
+  consumidorFinal: Joi.boolean(),
+  destinatarioContribuinteIcms: Joi.boolean(),
 });
 
 export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({
@@ -169,6 +243,20 @@ const linhaSchema = Joi.object<LinhaImpostoCalculada>({
   retidoPeloTomador: Joi.boolean(),
 });
 
+const centavos = Joi.number().integer().min(0).required();
+const percentual = Joi.number().min(0).required();
+const difalSchema = Joi.object<DifalCalculado>({
+  baseCentavos: centavos,
+  baseFcpCentavos: centavos,
+  aliquotaFcpDestino: percentual,
+  aliquotaInternaDestino: percentual,
+  aliquotaInterestadual: percentual,
+  percentualPartilhaDestino: percentual,
+  fcpDestinoCentavos: centavos,
+  icmsDestinoCentavos: centavos,
+  icmsRemetenteCentavos: centavos,
+});
+
 export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(
   Joi.object({
     ok: Joi.valid(true).required(),
@@ -181,6 +269,7 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
           linhas: Joi.array().items(linhaSchema).required(),
           totalDevidoCentavos: Joi.number().integer().required(),
           completo: Joi.boolean().required(),
+          difal: difalSchema,
         }),
       )
       .required(),
@@ -190,54 +279,16 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
     codigo: Joi.valid(TaxErrorCodes.SIMULACAO_INVALIDA).required(),
     erro: Joi.string().required(),
     campos: Joi.array()
-      .items(Joi.object({ campo: Joi.string().allow('').required(), codigo: Joi.string().required(), mensagem: Joi.string().required() }))
+      .items(
+        Joi.object({
+          campo: Joi.string().allow('').required(),
+          regra: Joi.string()
+            .valid(...CodigosCampoSimulacao)
+            .required(),
+          erro: Joi.string().required(),
+        }),
+      )
       .required(),
   }),
   failureReplySchema,
 );
-
-/** Who receives a payable title: the federal, state or municipal treasury. */
-export const Credores = ['UNIAO', 'ESTADO', 'MUNICIPIO'] as const;
-export type Credor = (typeof Credores)[number];
-
-/**
- * Event on `finance.v1.conta-pagar.solicitada` (JetStream, `Nats-Msg-Id` = `tituloId`): provision one payable
- * title (CP) for one tax of a simulation. `tituloId` = `${simulacaoId}:${tributo}`, so a second provisioning
- * of the same simulation asks for nothing new.
- */
-export interface ContaPagarSolicitada {
-  tituloId: string;
-  companyId: string;
-  simulacaoId: string;
-  tributo: Tributo;
-  valorCentavos: number;
-  /** `YYYY-MM-DD`. */
-  vencimento: string;
-  /** `YYYY-MM`: the month of the operation the tax is due for. */
-  competencia: string;
-  credor: Credor;
-  /** Federal revenue code (DARF) where one applies, else null (DAS, state and municipal taxes). */
-  codigoReceita: string | null;
-  solicitadoEm: string;
-}
-
-export const contaPagarSolicitadaSchema = Joi.object<ContaPagarSolicitada>({
-  tituloId: Joi.string().required(),
-  companyId: Joi.string().required(),
-  simulacaoId: Joi.string().required(),
-  tributo: Joi.string()
-    .valid(...Tributos)
-    .required(),
-  valorCentavos: Joi.number().integer().min(1).required(),
-  vencimento: Joi.string()
-    .pattern(/^\d{4}-\d{2}-\d{2}$/)
-    .required(),
-  competencia: Joi.string()
-    .pattern(/^\d{4}-\d{2}$/)
-    .required(),
-  credor: Joi.string()
-    .valid(...Credores)
-    .required(),
-  codigoReceita: Joi.string().allow(null).required(),
-  solicitadoEm: Joi.string().isoDate().required(),
-});

@@ -18,10 +18,22 @@ export const SERVICES = [
 ] as const;
 export type ServiceName = (typeof SERVICES)[number]['name'];
 
+/**
+ * The local authority (services/local-authority): the NF-e web services of homologation over mutual TLS, started
+ * before the services (the settings relay is given its URL and the CA it made). `port`: health and metrics;
+ * `tlsPort`: the web services; `controlPort`: scenario control, only when given (tests).
+ */
+export interface LocalAuthorityPorts {
+  port: number;
+  tlsPort: number;
+  controlPort?: number;
+}
+
 export interface StackOptions {
   dataDir: string;
   gatewayPort: number;
   servicePorts: Record<ServiceName, number>;
+  localAuthority: LocalAuthorityPorts;
   ferretdbPort: number;
   /** Port of the local PostgreSQL cluster under FerretDB (127.0.0.1 only). */
   postgresPort: number;
@@ -50,11 +62,13 @@ export interface StackOptions {
 }
 
 /** What the chaos suite stops and starts again: the local store (PostgreSQL and FerretDB), NATS, a service, the gateway. */
-export type StackUnit = 'store' | 'nats' | ServiceName | 'gateway';
+export type StackUnit = 'store' | 'nats' | 'local-authority' | ServiceName | 'gateway';
 
 export interface RunningStack {
   gatewayUrl: string;
   serviceUrls: Record<ServiceName, string>;
+  /** The local authority's web services, the CA file its server certificate chains to, and its control port. */
+  localAuthority: { url: string; caFile: string; controlUrl: string | null };
   mongodbUrl: string;
   natsUrl: string;
   sessionSecret: string;
@@ -72,7 +86,7 @@ export interface RunningStack {
 
 const READY_TIMEOUT_MS = 60_000;
 
-function databaseOf(service: ServiceName, prefix: string | undefined): NodeJS.ProcessEnv {
+function databaseOf(service: ServiceName | 'local-authority', prefix: string | undefined): NodeJS.ProcessEnv {
   return prefix ? { MONGODB_DB: `${prefix}_${service.replace('-', '_')}` } : {};
 }
 
@@ -98,8 +112,9 @@ async function waitReady(child: Child, url: string): Promise<void> {
 }
 
 /**
- * Starts PostgreSQL + FerretDB and NATS (unless URLs are given), the five services, then the gateway once
- * every service is ready (it composes the supergraph from them at start). Any failure stops what was started.
+ * Starts PostgreSQL + FerretDB and NATS (unless URLs are given), the local authority, the five services, then the
+ * gateway once every service is ready (it composes the supergraph from them at start). Any failure stops what was
+ * started.
  */
 export async function startStack(options: StackOptions): Promise<RunningStack> {
   const progress = options.onProgress ?? (() => undefined);
@@ -175,19 +190,39 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       ...options.env,
     };
     /** A node process of the stack, ready when its `/readyz` says so. */
-    const nodeUnit = (name: ServiceName | 'gateway', entry: string, url: string, env: NodeJS.ProcessEnv) => async () => {
+    const nodeUnit = (name: ServiceName | 'local-authority' | 'gateway', entry: string, url: string, env: NodeJS.ProcessEnv) => async () => {
       const child = startChild(name, process.execPath, [...NODE_ARGS, entry], { ...common, env });
       units.get(name)!.children = [child];
       await waitReady(child, url);
       return [child];
     };
+    const authority = options.localAuthority;
+    const localAuthority = {
+      url: `https://127.0.0.1:${authority.tlsPort}`,
+      caFile: path.join(options.dataDir, 'local-authority', 'ca.pem'),
+      controlUrl: authority.controlPort === undefined ? null : `http://127.0.0.1:${authority.controlPort}`,
+    };
+    const authorityEnv: NodeJS.ProcessEnv = {
+      ...baseEnv,
+      ...databaseOf('local-authority', options.databasePrefix),
+      PORT: String(authority.port),
+      LOCAL_AUTHORITY_TLS_PORT: String(authority.tlsPort),
+      LOCAL_AUTHORITY_DATA_DIR: path.dirname(localAuthority.caFile),
+      OTEL_SERVICE_NAME: 'local-authority',
+    };
+    if (authority.controlPort !== undefined) authorityEnv.LOCAL_AUTHORITY_CONTROL_PORT = String(authority.controlPort);
+    await startUnit('local-authority', nodeUnit('local-authority', 'services/local-authority/src/main.ts', `http://127.0.0.1:${authority.port}`, authorityEnv));
+    progress(`local authority (NF-e homologation web services) on ${localAuthority.url}`);
+
     const serviceUrls = {} as Record<ServiceName, string>;
     await Promise.all(
       SERVICES.map((service) => {
         const port = options.servicePorts[service.name];
         const url = `http://127.0.0.1:${port}`;
         serviceUrls[service.name] = url;
-        const env = { ...baseEnv, ...databaseOf(service.name, options.databasePrefix), PORT: String(port), OTEL_SERVICE_NAME: service.name };
+        // The settings relay sends a company in HOMOLOGAÇÃO to the local authority, trusting the CA it made.
+        const relay = service.name === 'settings' ? { LOCAL_AUTHORITY_URL: localAuthority.url, LOCAL_AUTHORITY_CA_FILE: localAuthority.caFile } : {};
+        const env = { ...baseEnv, ...databaseOf(service.name, options.databasePrefix), ...relay, PORT: String(port), OTEL_SERVICE_NAME: service.name };
         return startUnit(service.name, nodeUnit(service.name, `services/${service.name}/src/main.ts`, url, env));
       }),
     );
@@ -207,6 +242,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     return {
       gatewayUrl,
       serviceUrls,
+      localAuthority,
       mongodbUrl: mongodbUrl!,
       natsUrl,
       sessionSecret: secrets.sessionSecret,

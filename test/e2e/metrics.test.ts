@@ -1,6 +1,6 @@
 import { rest, stackEnv } from '../support/env';
 import { DOCUMENTOS, empresaFiscal, nfeVenda } from './fiscal-helpers';
-import { empresaNova } from './settings-helpers';
+import { empresaConfigurada } from './tax-simulation-helpers';
 import { createToken, newAdmin } from './token-helpers';
 
 /**
@@ -80,7 +80,8 @@ test('metrics - fiscal documents issued and cancelled per model, provisioned tit
   expect(after).toMatch(/^outbox_published_total\{[^}]*relay="[a-z-]+"/m);
   expect(value(after, 'nats_request_duration_seconds_count', { subject: 'tax.v1.calculate', side: 'client', outcome: 'ok' })).toBeGreaterThan(0);
 
-  const { admin, usuario, companyId } = await empresaNova('metrics-imp');
+  // Only a simulation of the company's own regime is provisioned.
+  const { admin, usuario, companyId } = await empresaConfigurada({ regimeTributario: 'LUCRO_PRESUMIDO', uf: 'SP', aliquotaDas: null }, 'metrics-imp');
   secrets.push(companyId);
   const taxesBefore = await metrics('tax-simulation');
   const simulada = await rest('POST', '/api/erp/faturamento/impostos/simulacoes', {

@@ -5,6 +5,7 @@ import { rest, send, stackEnv, type RestReply } from '../support/env';
 import { DOCUMENTOS, empresaFiscal, nfeVenda } from './fiscal-helpers';
 import { createToken, INATIVAR, newAdmin, REVOGAR } from './token-helpers';
 import { corpoCompleto, empresaNova } from './settings-helpers';
+import { empresaConfigurada } from './tax-simulation-helpers';
 
 /**
  * Real responses of every REST operation, through the gateway, validated against the OpenAPI document the gateway
@@ -222,7 +223,7 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
   });
 
   it('openapi - tax simulation: simulate, read, provision (twice), and their refusals', async () => {
-    const { admin, usuario } = await empresaNova('oas-imp');
+    const { admin, usuario } = await empresaConfigurada({ regimeTributario: 'LUCRO_PRESUMIDO', uf: 'SP', aliquotaDas: null }, 'oas-imp');
     const SIM = '/api/erp/faturamento/impostos/simulacoes';
     const input = { tipoDocumento: 'NFSE', valor: 10_000, dataOperacao: '2026-11-20', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'SP', aliquotaIss: 5 };
     const simulada = await call('POST', SIM, { bearer: usuario, body: input });
@@ -237,6 +238,14 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     // Simples Nacional with its annex: the DAS split (CPP among its parts) is in the document too.
     const simples = await call('POST', SIM, { bearer: usuario, body: { ...input, regime: 'SIMPLES_NACIONAL', anexoSimples: 'III', receitaBruta12Meses: 500_000 } });
     expect(simples.body.dados.partilhaDas.map((parte: { tributo: string }) => parte.tributo)).toContain('CPP');
+    // A what-if of another regime than the company's is not provisioned.
+    expect((await call('POST', `${SIM}/${simples.body.dados.id}/provisionar`, { bearer: admin })).body.codigo).toBe('REGIME_DIFERENTE_DA_EMPRESA');
+    // A DIFAL (SP -> CE, non-taxpayer consumer) answers its ICMSUFDest group.
+    const difal = await call('POST', SIM, {
+      bearer: usuario,
+      body: { tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2026-11-20', ufOrigem: 'SP', ufDestino: 'CE', consumidorFinal: true, destinatarioContribuinteIcms: false },
+    });
+    expect(difal.body.dados.difal).toMatchObject({ base: 1000, aliquotaInternaDestino: 20, aliquotaInterestadual: 7, icmsDestino: 130 });
     expect((await call('POST', SIM, { bearer: usuario, body: { ...input, valor: -1, aliquotaISS: 5 } })).body.codigo).toBe('SIMULACAO_INVALIDA');
     expect((await call('POST', SIM, { body: input })).body.codigo).toBe('UNAUTHENTICATED');
   });

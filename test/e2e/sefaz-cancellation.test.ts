@@ -18,7 +18,7 @@ async function emitida(e: { admin: string }) {
 const ler = (e: { admin: string }, id: string) => async () => (await chamar('GET', `${DOCUMENTOS}/${id}`, e.admin)).body.dados;
 const cancelamentos = async (id: string) => (await eventosDoDocumento(f.nc, id, 1)).filter((ev) => ev.subject === 'fiscal.v1.ERP_NFE_CANCELADA');
 
-describe('sefaz - cancellation through the stand-in', () => {
+describe('sefaz - cancellation through the local authority', () => {
   it('sefaz - the event is registered, its answer lost and the first query fails: 503 CANCELAMENTO_PENDENTE; the reconciliation finds the cancellation by a query: CANCELADO with SEFAZ procEventoNFe, exactly one ERP_NFE_CANCELADA, nothing sent again', async () => {
     const e = await empresaEm(f);
     const doc = await emitida(e);

@@ -12,11 +12,12 @@ import { cnpjNovo, referenciaNova } from './fiscal-helpers';
 /**
  * What the SEFAZ adapter's end-to-end files share: a fiscal-document process of the file with
  * FISCAL_AUTHORIZER=sefaz (its own database) behind a gateway of its own, the stack's settings service relaying
- * each call over mutual TLS to the local SEFAZ stand-in (test/support/sefaz-stand-in.ts, started by the global
- * setup), and the stand-in's control port, which sets a scenario per issuer CNPJ and tells what it received.
+ * each call over mutual TLS to the local authority (services/local-authority, started by the stack; a company in
+ * HOMOLOGAÇÃO is served there), and the authority's control port, which sets a scenario per issuer CNPJ and tells
+ * what it received.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
-const CONTROLE = () => process.env.TEST_SEFAZ_CONTROL_URL!;
+const CONTROLE = () => process.env.TEST_LOCAL_AUTHORITY_CONTROL_URL!;
 
 export interface FiscalSefaz {
   gatewayUrl: string;
@@ -110,7 +111,7 @@ export async function graphqlSefaz(contexto: FiscalSefaz, bearer: string, query:
   return (await r.json()) as { data?: any; errors?: any[] };
 }
 
-/** The next answers of each service for an issuer (test/support/sefaz-stand-in.ts, `Cenario`). */
+/** The next answers of each service for an issuer (services/local-authority/src/app/cenarios.ts, `Cenario`). */
 export async function cenario(cnpj: string, dados: Record<string, unknown>): Promise<void> {
   const r = await fetch(`${CONTROLE()}/cenarios`, { method: 'POST', body: JSON.stringify({ cnpj, ...dados }) });
   if (!r.ok) throw new Error(`scenario refused: ${r.status}`);

@@ -34,7 +34,7 @@ const INUTILIZAR = `mutation ($modelo: ModeloDocumento!, $serie: Int!, $de: Int!
   inutilizarNumeracao(modelo: $modelo, serie: $serie, de: $de, ate: $ate, justificativa: $justificativa) { id modelo serie de ate situacao origem cStat protocolo }
 }`;
 
-describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
+describe('sefaz - NFC-e and GraphQL through the local authority', () => {
   it('sefaz - an NFC-e is authorized by SEFAZ, its DANFCE (made of the nfeProc) carries a QR code that decodes to the v3 URL with its key, and it is cancelled (110111)', async () => {
     const e = await empresaSefaz(f);
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfce());
@@ -61,7 +61,7 @@ describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
     expect((await estado(e.cnpj)).autorizadas[0]).toMatchObject({ cancelada: true, tpEventoCancelamento: '110111', chNFeRef: null });
   }, 60_000);
 
-  it('sefaz - NFC-e cancellation by substitution: chNFeRef must be an authorized NFC-e of the company (400/422 CHAVE_SUBSTITUTA_INVALIDA otherwise); the adapter sends 110112 with it, the stand-in checks and registers it (135), the procEventoNFe and ERP_NFE_CANCELADA carry it', async () => {
+  it('sefaz - NFC-e cancellation by substitution: chNFeRef must be an authorized NFC-e of the company (400/422 CHAVE_SUBSTITUTA_INVALIDA otherwise); the adapter sends 110112 with it, the local authority checks and registers it (135), the procEventoNFe and ERP_NFE_CANCELADA carry it', async () => {
     const e = await empresaSefaz(f);
     const original = (await chamar('POST', DOCUMENTOS, e.admin, nfce())).body.dados;
     const substituta = (await chamar('POST', DOCUMENTOS, e.admin, nfce())).body.dados;
@@ -117,7 +117,7 @@ describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
     expect(substituicao.errors?.[0].extensions).toMatchObject({ code: 'DOCUMENTO_JA_CANCELADO' });
   }, 60_000);
 
-  it('sefaz - on-demand inutilizarNumeracao (GraphQL) voids a burned number through NFeInutilizacao4: the stand-in registers it (102), the record carries its protocol, the number is INUTILIZADO', async () => {
+  it('sefaz - on-demand inutilizarNumeracao (GraphQL) voids a burned number through NFeInutilizacao4: the local authority registers it (102), the record carries its protocol, the number is INUTILIZADO', async () => {
     const e = await empresaSefaz(f);
     await cenario(e.cnpj, { rejeitar: '778' });
     const rejeitada = await chamar('POST', DOCUMENTOS, e.admin, nfe());
@@ -147,7 +147,7 @@ describe('sefaz - NFC-e and GraphQL through the stand-in', () => {
     expect(((await alheia.json()) as { codigo: string }).codigo).toBe('XML_INDISPONIVEL');
   }, 60_000);
 
-  it('sefaz - statusSefaz (admin) asks NFeStatusServico4 with the company\'s certificate: 107 in operation; the stand-in switched to 108 / 109 for this issuer answers not in operation; a user is refused', async () => {
+  it('sefaz - statusSefaz (admin) asks NFeStatusServico4 with the company\'s certificate: 107 in operation; the local authority switched to 108 / 109 for this issuer answers not in operation; a user is refused', async () => {
     const e = await empresaSefaz(f);
     const emOperacao = await graphqlSefaz(f, e.admin, STATUS, {});
     expect(emOperacao.errors).toBeUndefined();

@@ -5,14 +5,14 @@ import { aguardar, assinaturaValida, chamar as chamarEm, cenario, empresaSefaz a
 
 /**
  * The SEFAZ adapter end to end (test/e2e/sefaz-helpers.ts): emission, its recovery paths, voiding by the job,
- * the XML and the DANFE. Each recovery path is driven by a stand-in scenario.
+ * the XML and the DANFE. Each recovery path is driven by a scenario of the local authority.
  */
 const f = usarFiscalSefaz('sefaz');
-const CONTROLE = () => process.env.TEST_SEFAZ_CONTROL_URL!;
+const CONTROLE = () => process.env.TEST_LOCAL_AUTHORITY_CONTROL_URL!;
 const chamar = (method: string, caminho: string, bearer: string, body?: unknown) => chamarEm(f, method, caminho, bearer, body);
 const empresaSefaz = () => empresaEm(f);
 
-describe('sefaz - transmission through the stand-in', () => {
+describe('sefaz - transmission through the local authority', () => {
   it('sefaz - an NF-e is signed, sent over mutual TLS and authorized: nfeProc kept and its signature verified by xml-crypto and by xmlsec1 (which refuses it tampered), one event', async () => {
     const e = await empresaSefaz();
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());
@@ -45,7 +45,7 @@ describe('sefaz - transmission through the stand-in', () => {
     expect((incompleto.body.campos as { campo: string; regra: string }[]).map((c) => `${c.campo}:${c.regra}`).sort()).toEqual([
       'destinatario.codigoMunicipio:obrigatorio_com_endereco',
       'destinatario.endereco.cep:cep_formato',
-      'destinatario.endereco.logradouro:tamanho',
+      'destinatario.endereco.logradouro:tamanho_minimo',
     ]);
     expect((await estado(e.cnpj)).autorizadas).toEqual([]);
     // Nothing was numbered: the first NF-e that goes through is number 1.
@@ -209,7 +209,7 @@ describe('sefaz - transmission through the stand-in', () => {
     expect((await chamar('GET', `${DOCUMENTOS}/${emitida.body.dados.id}`, e.admin)).body.dados.situacao).toBe('AUTORIZADO');
   }, 60_000);
 
-  it('sefaz - a rejected NF-e burns its number; the scheduled job voids it with NFeInutilizacao4 (signed inutNFe checked by the stand-in): the lost first answer is resent as the same bytes, 563 adopted, ProcInutNFe kept, one event', async () => {
+  it('sefaz - a rejected NF-e burns its number; the scheduled job voids it with NFeInutilizacao4 (signed inutNFe checked by the local authority): the lost first answer is resent as the same bytes, 563 adopted, ProcInutNFe kept, one event', async () => {
     const e = await empresaSefaz();
     await cenario(e.cnpj, { rejeitar: '778', inutilizacao: ['PROCESSA_E_DERRUBA'] });
     const r = await chamar('POST', DOCUMENTOS, e.admin, nfe());

@@ -10,7 +10,7 @@ export const CAMPOS_SIMULACAO = `
   id tipoDocumento regime dataOperacao valor totalDevido cargaEfetiva completo criadaEm provisionada
   pendentesDeVencimento avisos premissas comparacaoId
   linhas { tributo base aliquota valor informativo vencimento fundamento naoCalculavel motivo }
-  titulos { id tributo valor vencimento competencia credor codigoReceita }
+  titulos { id tributo periodo valor contribuicao versao vencimento competencia credor codigoReceita }
   partilhaDas { tributo aliquota valor residuo }
 `;
 
@@ -46,10 +46,12 @@ export interface MensagemFinanceira {
 }
 
 /**
- * Every finance request of one simulation as the FINANCE stream keeps it, read from the start with a fresh ordered
- * consumer (the stream holds `finance.v1.>`; other subjects would fail the contract decode and the test).
+ * The finance requests the FINANCE stream keeps of one simulation (by its id) or of those a predicate picks, read from
+ * the start with a fresh ordered consumer (the stream holds `finance.v1.>`; other subjects would fail the contract
+ * decode and the test).
  */
-export async function lerMensagens(nc: NatsConnection, simulacaoId: string): Promise<MensagemFinanceira[]> {
+export async function lerMensagens(nc: NatsConnection, filtro: string | ((evento: ContaPagarSolicitada) => boolean)): Promise<MensagemFinanceira[]> {
+  const escolhe = typeof filtro === 'string' ? (evento: ContaPagarSolicitada) => evento.simulacaoId === filtro : filtro;
   const consumer = await jetstream(nc).consumers.get(Streams.finance.name);
   const mensagens: MensagemFinanceira[] = [];
   if ((await consumer.info()).num_pending === 0) return mensagens;
@@ -60,7 +62,7 @@ export async function lerMensagens(nc: NatsConnection, simulacaoId: string): Pro
       lidas += 1;
       ultimoPendente = msg.info.pending;
       const evento = decode(Subjects.contaPagarSolicitada, contaPagarSolicitadaSchema, msg.data);
-      if (evento.simulacaoId === simulacaoId) mensagens.push({ msgId: msg.headers?.get('Nats-Msg-Id'), evento });
+      if (escolhe(evento)) mensagens.push({ msgId: msg.headers?.get('Nats-Msg-Id'), evento });
       if (msg.info.pending === 0) break;
     }
     if (lidas === 0 || ultimoPendente === 0) return mensagens;
@@ -68,12 +70,16 @@ export async function lerMensagens(nc: NatsConnection, simulacaoId: string): Pro
 }
 
 /**
- * The stream's messages of a simulation once `esperadas` arrived, read again after the outbox relay had time for
- * more passes (its interval is 2 s): a duplicate published late would show in the second read.
+ * The stream's messages of a simulation (or a predicate) once `esperadas` arrived, read again after the outbox relay
+ * had time for more passes (its interval is 2 s): a duplicate published late would show in the second read.
  */
-export async function mensagensAssentadas(nc: NatsConnection, simulacaoId: string, esperadas: number): Promise<MensagemFinanceira[]> {
+export async function mensagensAssentadas(
+  nc: NatsConnection,
+  filtro: string | ((evento: ContaPagarSolicitada) => boolean),
+  esperadas: number,
+): Promise<MensagemFinanceira[]> {
   const prazo = Date.now() + 15_000;
-  while ((await lerMensagens(nc, simulacaoId)).length < esperadas && Date.now() < prazo) await new Promise((r) => setTimeout(r, 200));
+  while ((await lerMensagens(nc, filtro)).length < esperadas && Date.now() < prazo) await new Promise((r) => setTimeout(r, 200));
   await new Promise((r) => setTimeout(r, 2_500));
-  return lerMensagens(nc, simulacaoId);
+  return lerMensagens(nc, filtro);
 }

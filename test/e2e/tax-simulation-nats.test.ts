@@ -100,7 +100,7 @@ describe('tax simulation - NATS tax.v1.calculate', () => {
     });
     expect(reply).toMatchObject({ ok: false, codigo: 'SIMULACAO_INVALIDA' });
     if (reply.ok || !('campos' in reply)) throw new Error('expected SIMULACAO_INVALIDA');
-    expect(reply.campos.map((c) => `${c.campo}:${c.codigo}`).sort()).toEqual(
+    expect(reply.campos.map((c) => `${c.campo}:${c.regra}`).sort()).toEqual(
       ['operacoes[1].valor:NAO_POSITIVO', 'operacoes[1].dataOperacao:FORA_DO_PERIODO', 'operacoes[1].ncm:NCM_INVALIDO'].sort(),
     );
   });

@@ -270,7 +270,7 @@ describe('tax simulation - paging', () => {
 });
 
 describe('tax simulation - bad input', () => {
-  const campos = (lista: { campo: string; codigo: string }[]) => lista.map((c) => `${c.campo}:${c.codigo}`).sort();
+  const campos = (lista: { campo: string; regra: string }[]) => lista.map((c) => `${c.campo}:${c.regra}`).sort();
 
   it('tax simulation - GraphQL refuses every invalid field at once with SIMULACAO_INVALIDA and campos', async () => {
     const { admin } = await empresaNova();
@@ -341,7 +341,7 @@ describe('tax simulation - bad input', () => {
         'taxaExtra:CAMPO_DESCONHECIDO',
       ].sort(),
     );
-    for (const campo of r.body.campos) expect(campo.mensagem).toEqual(expect.any(String));
+    for (const campo of r.body.campos) expect(campo.erro).toEqual(expect.any(String));
   });
 
   it('tax simulation - malformed input of any kind is a 4xx, never a 5xx', async () => {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.__SEFAZ_STAND_IN__?.stop();
   const running = globalThis.__TEST_STACK__;
   if (!running) return;
   await running.stack.stop();

@@ -22,6 +22,8 @@ export async function startIsolatedStack(
     logDir: path.join(dataDir, 'logs'),
     gatewayPort: await freePort(),
     servicePorts,
+    // Tests drive the authority's awkward answers through its control port.
+    localAuthority: { port: await freePort(), tlsPort: await freePort(), controlPort: await freePort() },
     ferretdbPort: await freePort(),
     postgresPort: await freePort(),
     throwAwayStore: true,

@@ -1,7 +1,9 @@
 import {
+  CodigosCampoSimulacao,
   CommonErrorCodes,
   FiscalDocumentErrorCodes,
   IngestionErrorCodes,
+  RegimesTributarios,
   SettingsErrorCodes,
   TaxErrorCodes,
   TokenErrorCodes,
@@ -180,14 +182,14 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
 
   // ---- tax simulation ----
   [c.SIMULACAO_INVALIDA]: {
-    descricao: 'Um ou mais campos da simulação são inválidos; todos listados.',
+    descricao: 'Um ou mais campos da simulação são inválidos; todos listados, na forma única `{ campo, regra, erro }`.',
     extra: {
       campos: {
         type: 'array',
         items: {
           type: 'object',
-          required: ['campo', 'codigo', 'mensagem'],
-          properties: { campo: text, codigo: text, mensagem: text },
+          required: ['campo', 'regra', 'erro'],
+          properties: { campo: text, regra: { enum: [...CodigosCampoSimulacao] }, erro: text },
           additionalProperties: false,
         },
       },
@@ -199,6 +201,11 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     descricao: 'Outro regime desta comparação de regimes já foi provisionado: só um pode ser.',
     extra: { simulacaoProvisionada: text },
     required: ['simulacaoProvisionada'],
+  },
+  [c.REGIME_DIFERENTE_DA_EMPRESA]: {
+    descricao: 'A simulação é de outro regime que o da empresa (configurações fiscais): é só comparação e não vira título.',
+    extra: { regimeSimulacao: { enum: [...RegimesTributarios] }, regimeEmpresa: { enum: [...RegimesTributarios, null] } },
+    required: ['regimeSimulacao', 'regimeEmpresa'],
   },
 };
 

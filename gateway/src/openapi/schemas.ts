@@ -208,6 +208,24 @@ const simulacaoEntrada = {
       description:
         'Só NFS-e: ISS retido na fonte pelo tomador. No Simples Nacional a parte do ISS sai do DAS (LC 123/2006 art. 21 §4º); a linha ISS vem informativa com retidoPeloTomador e não vira título. Ignorado, com aviso, nos outros documentos.',
     },
+    codigoServico: {
+      type: 'string',
+      description: 'Só NFS-e: item da LC 116/2003 (NN.NN) ou código nacional de 6 dígitos; padrão: o das configurações NFS-e. Decide as receitas cumulativas do lucro real (Lei 10.833/2003 art. 10) e o ISS abaixo de 2% (itens 7.02, 7.05, 16.01).',
+    },
+    exportacaoServico: {
+      type: 'boolean',
+      description: 'Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS; DAS sem essas parcelas.',
+    },
+    inicioAtividade: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Início de atividade; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º).' },
+    receitaBrutaMes: { type: 'number', description: 'Receita do mês da operação, esta incluída (Simples Nacional no mês de início de atividade); padrão: a da operação.' },
+    cst: { type: 'string', description: 'Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados (SITUACAO_ICMS_NAO_MODELADA).' },
+    csosn: { type: 'string', description: 'Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com a parcela do ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados.' },
+    aliquotaFcp: { type: 'number', description: 'FCP do produto na UF da alíquota interna (a do emitente; a de destino no DIFAL), percentual de 0 a 2.' },
+    consumidorFinal: { type: 'boolean', description: 'Destinatário consumidor final (indFinal 1); padrão false.' },
+    destinatarioContribuinteIcms: {
+      type: 'boolean',
+      description: 'Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL (linhas ICMS_UF_DEST e FCP_UF_DEST, grupo difal).',
+    },
   },
 } as const;
 
@@ -239,10 +257,14 @@ const simulacaoImposto = object({
   provisionada: boolean,
   titulos: {
     type: 'array',
+    description: 'Os títulos a pagar de que a simulação faz parte: um por empresa, tributo e período de apuração.',
     items: object({
       id: text,
       tributo: { enum: [...Tributos] },
-      valor: number,
+      periodo: { type: 'string', description: 'AAAA-MM (mensal), AAAA-Tn (IRPJ/CSLL trimestrais) ou AAAA-MM-DD (DIFAL, por operação).' },
+      valor: { type: 'number', description: 'Valor do título na sua versão mais recente (todas as simulações do período).' },
+      contribuicao: { type: 'number', description: 'A parte desta simulação (no lucro real, o IRPJ/CSLL do trimestre inteiro).' },
+      versao: integer,
       vencimento: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       competencia: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
       credor: { enum: [...Credores] },
@@ -251,6 +273,23 @@ const simulacaoImposto = object({
   },
   pendentesDeVencimento: { type: 'array', items: { enum: [...Tributos] } },
   partilhaDas: { type: ['array', 'null'], items: object({ tributo: { enum: [...PARTES_DAS] }, aliquota: number, valor: number, residuo: number }) },
+  difal: {
+    type: ['object', 'null'],
+    description: 'Grupo ICMSUFDest da NF-e (venda a consumidor final não contribuinte de outra UF): reais e percentuais.',
+    required: ['base', 'baseFcp', 'aliquotaFcpDestino', 'aliquotaInternaDestino', 'aliquotaInterestadual', 'percentualPartilhaDestino', 'fcpDestino', 'icmsDestino', 'icmsRemetente'],
+    properties: {
+      base: number,
+      baseFcp: number,
+      aliquotaFcpDestino: number,
+      aliquotaInternaDestino: number,
+      aliquotaInterestadual: number,
+      percentualPartilhaDestino: number,
+      fcpDestino: number,
+      icmsDestino: number,
+      icmsRemetente: number,
+    },
+    additionalProperties: false,
+  },
   avisos: { type: 'array', items: text },
   premissas: { type: 'array', items: text },
   comparacaoId: nullableText,

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { loadConfig, readCeilingKeys, type BaseConfig, type ReadCeilingConfig } from '@erp/kit';
 import { FAULT_POINTS, type FaultPoint } from './app/test-hooks';
+import type { ResponsavelTecnico } from './xml/nfe';
 
 /**
  * `FISCAL_READS_PER_COMPANY`, `_WAITING_PER_COMPANY`, `_TOTAL`: the company's expensive reads at once, per process
@@ -30,6 +31,18 @@ export type Config = BaseConfig & ReadCeilingConfig<'FISCAL'> & {
   FISCAL_FAULT?: FaultPoint;
   /** Tests only: the service's and the local authorizer's clock, moved by this many ms; refused outside NODE_ENV=test. */
   FISCAL_CLOCK_OFFSET_MS: number;
+  /**
+   * The technical responsible for the issuing software, written as every NF-e's `infRespTec` (NT 2018.005; SEFAZ
+   * rejects 972 without it in the UFs that require it): CNPJ, contact name, e-mail, phone (DDD + number); and, where
+   * a UF issued one, the CSRT and its 2-digit id. Required in production; outside it, unset means no `infRespTec`.
+   */
+  FISCAL_RESP_TEC_CNPJ?: string;
+  FISCAL_RESP_TEC_CONTATO?: string;
+  FISCAL_RESP_TEC_EMAIL?: string;
+  FISCAL_RESP_TEC_FONE?: string;
+  FISCAL_RESP_TEC_CSRT_ID?: string;
+  /** A secret the UF hands to the software's maker: never logged (only its hash travels, per document). */
+  FISCAL_RESP_TEC_CSRT?: string;
 };
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       FISCAL_FAULT: Joi.string()
         .valid(...FAULT_POINTS)
         .when('NODE_ENV', { not: 'test', then: Joi.forbidden().messages({ 'any.unknown': 'FISCAL_FAULT is only for tests (NODE_ENV=test)' }) }),
+      ...respTecKeys(),
       FISCAL_CLOCK_OFFSET_MS: Joi.number()
         .integer()
         .default(0)
@@ -63,4 +77,26 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     env,
   );
+}
+
+/** The `infRespTec` settings: all four contact fields or none (production: required), the CSRT with its id. */
+function respTecKeys() {
+  const obrigatorioEmProducao = (schema: Joi.StringSchema) =>
+    schema.when('NODE_ENV', { is: 'production', then: Joi.required().messages({ 'any.required': 'production needs the technical responsible (FISCAL_RESP_TEC_*): SEFAZ rejects NF-e without infRespTec (972)' }) });
+  return {
+    FISCAL_RESP_TEC_CNPJ: obrigatorioEmProducao(Joi.string().pattern(/^[0-9A-Z]{12}[0-9]{2}$/)),
+    FISCAL_RESP_TEC_CONTATO: obrigatorioEmProducao(Joi.string().min(2).max(60)).when('FISCAL_RESP_TEC_CNPJ', { is: Joi.exist(), then: Joi.required() }),
+    FISCAL_RESP_TEC_EMAIL: obrigatorioEmProducao(Joi.string().email().min(6).max(60)).when('FISCAL_RESP_TEC_CNPJ', { is: Joi.exist(), then: Joi.required() }),
+    FISCAL_RESP_TEC_FONE: obrigatorioEmProducao(Joi.string().pattern(/^[0-9]{6,14}$/)).when('FISCAL_RESP_TEC_CNPJ', { is: Joi.exist(), then: Joi.required() }),
+    FISCAL_RESP_TEC_CSRT_ID: Joi.string().pattern(/^[0-9]{2}$/).when('FISCAL_RESP_TEC_CSRT', { is: Joi.exist(), then: Joi.required() }),
+    FISCAL_RESP_TEC_CSRT: Joi.string().min(1).max(100),
+  };
+}
+
+/** The configured technical responsible, or null. */
+export function responsavelTecnicoDe(config: Config): ResponsavelTecnico | null {
+  const { FISCAL_RESP_TEC_CNPJ: cnpj, FISCAL_RESP_TEC_CONTATO: contato, FISCAL_RESP_TEC_EMAIL: email, FISCAL_RESP_TEC_FONE: fone } = config;
+  if (!cnpj || !contato || !email || !fone) return null;
+  const csrt = config.FISCAL_RESP_TEC_CSRT && config.FISCAL_RESP_TEC_CSRT_ID ? { id: config.FISCAL_RESP_TEC_CSRT_ID, codigo: config.FISCAL_RESP_TEC_CSRT } : null;
+  return { cnpj, contato, email, fone, csrt };
 }

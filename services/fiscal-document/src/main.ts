@@ -7,9 +7,9 @@ import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
-import { readConfig } from './config';
+import { readConfig, responsavelTecnicoDe } from './config';
 import { prazoInutilizacao } from './domain/inutilizacao';
-import { documentResolvers } from './graphql/resolvers';
+import { createResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { startAutomaticEmission } from './messaging/automatic-emission';
 import { startFactRelay } from './messaging/fact-relay';
@@ -57,6 +57,7 @@ void bootService({
             log,
             intervaloConsultaReciboMs: config.SEFAZ_RECEIPT_POLL_MS,
             maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
+            responsavelTecnico: responsavelTecnicoDe(config),
           })
         : null;
     // SEFAZ serves NF-e and NFC-e; the CT-e and NFS-e have no real transmission yet, so outside production they
@@ -97,7 +98,7 @@ void bootService({
     const voiding = startVoidingJob({ store, voiding: casos.voiding, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS, clock });
     return {
       typeDefs,
-      resolvers: documentResolvers(casos, reads),
+      resolvers: createResolvers(casos, reads),
       stops: [() => voiding.stop(), () => reconciliation.stop(), () => automatic.stop(), () => relay.stop(), () => voidingRelay.stop()],
     };
   },

@@ -22,6 +22,9 @@ const REDACTED_PATHS = [
   '*.certificado',
   'pfx',
   '*.pfx',
+  'csrt',
+  '*.csrt',
+  'FISCAL_RESP_TEC_CSRT',
 ];
 
 /**

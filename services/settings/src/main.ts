@@ -5,8 +5,8 @@ import { SettingsService } from './app/settings-service';
 import { TransmissionRelay } from './app/transmission';
 import { readConfig } from './config';
 import { SecretBox, generateDevelopmentKey, parseKeys } from './crypto/secret-box';
-import { TABELA_SEFAZ, tabelaDeTeste } from './domain/sefaz-endpoints';
-import { settingsResolvers } from './graphql/resolvers';
+import { TABELA_SEFAZ, tabelaComAutoridadeLocal } from './domain/sefaz-endpoints';
+import { createResolvers } from './graphql/resolvers';
 import { typeDefs } from './graphql/schema';
 import { serveSettingsRequests } from './messaging/settings-responders';
 import { registerSettingsRoutes } from './rest/settings-routes';
@@ -35,11 +35,13 @@ void bootService({
     const store = await createSettingsStore(db);
     // Each saved version carries its settings-changed event; the relay publishes it (and any a crash left).
     const outboxRelay = await startOutboxRelay({ collection: store.collection, nc, log, name: 'settings-changed' });
-    const service = new SettingsService(store, secretBox, () => outboxRelay.flush(), log);
+    const service = new SettingsService({ store, secretBox, announce: () => outboxRelay.flush(), log });
     registerSettingsRoutes(app, service, verifySession);
-    const caExtra = config.SEFAZ_CA_FILE ? [fs.readFileSync(config.SEFAZ_CA_FILE, 'utf8')] : [];
-    const tabela = config.SEFAZ_ENDPOINTS_OVERRIDE ? tabelaDeTeste(config.SEFAZ_ENDPOINTS_OVERRIDE) : TABELA_SEFAZ;
-    if (config.SEFAZ_ENDPOINTS_OVERRIDE) log.warn({ base: config.SEFAZ_ENDPOINTS_OVERRIDE }, 'SEFAZ endpoints overridden for tests');
+    // The local authority's development CA is trusted only outside production (config.ts refuses it there).
+    const caExtra = [config.SEFAZ_CA_FILE, config.LOCAL_AUTHORITY_CA_FILE].filter((f): f is string => Boolean(f)).map((f) => fs.readFileSync(f, 'utf8'));
+    const local = config.FISCAL_HOMOLOGACAO_DESTINO === 'local' ? config.LOCAL_AUTHORITY_URL : undefined;
+    const tabela = local ? tabelaComAutoridadeLocal(local) : TABELA_SEFAZ;
+    log.info({ homologacao: local ?? 'sefaz' }, 'HOMOLOGAÇÃO transmissions go to the local authority or to SEFAZ; PRODUÇÃO to SEFAZ');
     const relay = new TransmissionRelay(service, tabela, log, caExtra);
     serveSettingsRequests(nc, service, relay, log);
     // Not awaited: a rotation over many companies must not delay readiness. A key missing from the list is
@@ -48,6 +50,6 @@ void bootService({
       .reencryptWithCurrentKey()
       .then((n) => n > 0 && log.info({ documentos: n, kid: secretBox.currentKeyId }, 'secrets re-encrypted with the current key'))
       .catch((error) => log.error({ err: error }, 're-encryption with the current key failed'));
-    return { typeDefs, resolvers: settingsResolvers(service), stops: [() => outboxRelay.stop(), async () => relay.close()] };
+    return { typeDefs, resolvers: createResolvers(service), stops: [() => outboxRelay.stop(), async () => relay.close()] };
   },
 });

@@ -12,7 +12,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface FiscalOutcome {
   /** Documents whose cancellation was answered (200, or 409 once an earlier try had cancelled it). */
   cancelled: string[];
-  /** Payable titles a provisioning answered with. */
+  /** Payable title versions (`tituloId#versao`) a provisioning answered with. */
   titles: string[];
   /** Operations that never got an answer after their retries. */
   gaveUp: number;
@@ -59,7 +59,8 @@ export async function fiscalLoad(call: Call, running: () => boolean): Promise<Fi
   const provisions = (async () => {
     while (running()) {
       const simulacao = await retried(
-        () => call('POST', SIMULACOES, empresa.admin, { tipoDocumento: 'NFSE', valor: 100000, dataOperacao: '2026-01-15', regime: 'LUCRO_PRESUMIDO', aliquotaIss: 5 }),
+        // The company's own regime (a what-if of another one is not provisioned).
+        () => call('POST', SIMULACOES, empresa.admin, { tipoDocumento: 'NFSE', valor: 100000, dataOperacao: '2026-01-15', aliquotaIss: 5 }),
         (reply) => (reply.status === 201 ? (reply.body.dados.id as string) : null),
       );
       if (!simulacao) {
@@ -68,7 +69,8 @@ export async function fiscalLoad(call: Call, running: () => boolean): Promise<Fi
       }
       const titles = await retried(
         () => call('POST', `${SIMULACOES}/${simulacao}/provisionar`, empresa.admin),
-        (reply) => (reply.status === 200 ? (reply.body.dados.titulos as { id: string }[]).map((t) => t.id) : null),
+        // Each title of a period is a chain of versions: the one an answer names is published exactly once.
+        (reply) => (reply.status === 200 ? (reply.body.dados.titulos as { id: string; versao: number }[]).map((t) => `${t.id}#${t.versao}`) : null),
       );
       if (titles) outcome.titles.push(...titles);
       else outcome.gaveUp += 1;
@@ -100,7 +102,7 @@ export async function countOnStream(nc: NatsConnection, stream: string, subject:
 /** Each cancellation and title exactly once on its stream; what is missing or doubled, or nothing. */
 export async function fiscalEventProblems(nc: NatsConnection, outcome: FiscalOutcome): Promise<string[]> {
   const cancelled = await countOnStream(nc, Streams.fiscal.name, Subjects.nfeCancelada, (payload: { documentoId: string }) => payload.documentoId);
-  const titles = await countOnStream(nc, Streams.finance.name, Subjects.contaPagarSolicitada, (payload: { tituloId: string }) => payload.tituloId);
+  const titles = await countOnStream(nc, Streams.finance.name, Subjects.contaPagarSolicitada, (payload: { tituloId: string; versao: number }) => `${payload.tituloId}#${payload.versao}`);
   return [
     ...outcome.cancelled.filter((id) => cancelled.get(id) !== 1).map((id) => `ERP_NFE_CANCELADA of ${id}: ${cancelled.get(id) ?? 0} times`),
     ...outcome.titles.filter((id) => titles.get(id) !== 1).map((id) => `conta-pagar.solicitada of ${id}: ${titles.get(id) ?? 0} times`),

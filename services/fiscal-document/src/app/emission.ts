@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { ConfiguracaoFiscalCompartilhada, OperacaoTributavel, Session } from '@erp/contracts';
+import type { ConfiguracaoFiscalCompartilhada, OperacaoTributavel, ResultadoCalculo, Session } from '@erp/contracts';
 import { competenciaDe, dataBrasilia } from '@erp/fiscal-rules';
 import { documentoId } from '../domain/document-id';
+import { ehConsumidorFinal } from '../domain/final-consumer';
 import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/emission-input';
 import { situacoesIcmsNaoTransmitidas } from '../domain/icms-situations';
 import { reais } from '../domain/money';
@@ -151,6 +152,9 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
   // Abroad (UF EX, CFOP 7) the engine takes no destination UF; with no recipient UF the operation is internal.
   const exterior = emissao.destinatario?.uf === 'EX';
   const ufDestino = emissao.destinatario?.uf && !exterior ? emissao.destinatario.uf : settings.empresa.uf!;
+  // indFinal and indIEDest as the NF-e writes them: they decide the DIFAL of an interstate sale.
+  const consumidorFinal = ehConsumidorFinal(emissao.modelo, emissao.destinatario);
+  const contribuinte = emissao.modelo !== 'NFCE' && Boolean(emissao.destinatario?.inscricaoEstadual);
   return emissao.itens.map((item) => ({
     tipoDocumento: emissao.modelo,
     valor: reais(item.valorCentavos),
@@ -161,6 +165,9 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
     ...(item.ncm ? { ncm: item.ncm } : {}),
     ...(item.cfop ? { cfop: item.cfop } : {}),
     ...(item.aliquotaIss !== null ? { aliquotaIss: item.aliquotaIss } : {}),
+    ...(item.cst ? { cst: item.cst } : {}),
+    ...(item.csosn ? { csosn: item.csosn } : {}),
+    ...(emissao.modelo === 'NFE' || emissao.modelo === 'NFCE' ? { consumidorFinal, destinatarioContribuinteIcms: contribuinte } : {}),
   }));
 }
 
@@ -171,7 +178,7 @@ function newDocument(
   settings: ConfiguracaoFiscalCompartilhada,
   impressao: string,
   emitidoEm: Date,
-  porItem: Parameters<typeof somarImpostos>[0],
+  porItem: ResultadoCalculo[],
 ): DocumentoRecord {
   return {
     _id: documentoId(session.companyId, emissao.referencia),
@@ -192,8 +199,8 @@ function newDocument(
     destinatario: emissao.destinatario,
     itens: emissao.itens,
     valorTotalCentavos: emissao.valorTotalCentavos,
-    impostos: somarImpostos(porItem),
-    impostosPorItem: porItem.map((linhas) => ({ linhas: somarImpostos([linhas]) })),
+    impostos: somarImpostos(porItem.map((r) => r.linhas)),
+    impostosPorItem: porItem.map((r) => ({ linhas: somarImpostos([r.linhas]), difal: r.difal ?? null })),
     transmitidoEm: null,
     simplesRemessa: emissao.simplesRemessa,
     chaveCteReferenciada: emissao.chaveCteReferenciada,

@@ -5,7 +5,7 @@ import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
 import { lerRetornoAutorizacao, type ProtocoloNfe, type RetornoAutorizacao } from '../xml/answers';
 import { nfeProc } from '../xml/distribution';
-import { montarNfe } from '../xml/nfe-builder';
+import { montarNfe, type ResponsavelTecnico } from '../xml/nfe';
 import { dadosNfe } from '../xml/nfe-data';
 import { consReciNFe, enviNFe } from '../xml/requests';
 import { assinarXml, type Assinador } from '../xml/signature';
@@ -33,6 +33,8 @@ export interface SefazAuthorizerOptions {
   intervaloConsultaReciboMs: number;
   /** Polls before giving up and leaving the outcome to a protocol query later. */
   maximoConsultasRecibo: number;
+  /** `infRespTec` of every NF-e (the platform's configuration), or null when none is configured. */
+  responsavelTecnico: ResponsavelTecnico | null;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -65,7 +67,7 @@ export class SefazAuthorizer implements Autorizador {
   // ---- authorization ----
 
   async prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string> {
-    return assinarXml(montarNfe(dadosNfe(doc, settings)), 'infNFe', this.o.assinador(doc.companyId));
+    return assinarXml(montarNfe(dadosNfe(doc, settings, this.o.responsavelTecnico)), 'infNFe', this.o.assinador(doc.companyId));
   }
 
   async autorizar(p: PedidoAutorizacao): Promise<RespostaAutorizacao> {

@@ -2,7 +2,7 @@ import type { ConfiguracaoFiscalCompartilhada, EnderecoEmpresa, Tributo } from '
 import type { Element } from '@xmldom/xmldom';
 import { qrCodeNfce } from '../domain/qrcode';
 import type { DocumentoRecord } from '../store/document-model';
-import { NS_NFE } from '../xml/nfe-builder';
+import { NS_NFE } from '../xml/nfe';
 import { parseXml } from '../xml/signature';
 
 /**

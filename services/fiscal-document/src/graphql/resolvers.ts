@@ -12,7 +12,7 @@ const KIND = 'documento';
  * Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. The lists
  * run under the company's read ceiling (`reads`).
  */
-export function documentResolvers(app: UseCases, reads: ReadCeiling) {
+export function createResolvers(app: UseCases, reads: ReadCeiling) {
   return {
     Query: {
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.get(requireSession(context).companyId, id)),

@@ -95,8 +95,19 @@ export const typeDefs = gql`
     cfop: String
     cst: String
     csosn: String
+    "CEST of goods under ICMS-ST (Convênio ICMS 142/2018), 7 digits; required with CST 60 or CSOSN 500."
+    cest: String
+    "CST 60 / CSOSN 500: the ICMS-ST withheld earlier in the chain; required when the buyer is not the final consumer."
+    icmsStRetido: IcmsStRetidoInput
     codigoServico: String
     aliquotaIss: Float
+  }
+
+  "ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet): money in reais, the rate in percent."
+  input IcmsStRetidoInput {
+    base: Float!
+    aliquota: Float!
+    valor: Float!
   }
 
   input EmitirDocumentoFiscalInput {

@@ -4,14 +4,17 @@ import {
   Subjects,
   TaxErrorCodes,
   type CampoInvalido,
-  type LinhaImpostoCalculada,
   type OperacaoTributavel,
+  type ResultadoCalculo,
 } from '@erp/contracts';
 import { dependencyUnavailable, requestReply, type NatsConnection } from '@erp/kit';
 
 
-/** The taxes of each operation, from the tax-simulation service's engine (one engine for documents and simulations). */
-export type TaxCalculator = (companyId: string, operacoes: OperacaoTributavel[]) => Promise<LinhaImpostoCalculada[][]>;
+/**
+ * The taxes of each operation (its lines, and the DIFAL of an interstate sale to a consumer who is not a taxpayer),
+ * from the tax-simulation service's engine: one engine for documents and simulations.
+ */
+export type TaxCalculator = (companyId: string, operacoes: OperacaoTributavel[]) => Promise<ResultadoCalculo[]>;
 
 /**
  * Where an operation's field comes from in the emission (one operation per item, in the items' order): the item's
@@ -40,14 +43,14 @@ export function taxCalculator(nc: NatsConnection, timeoutMs: number): TaxCalcula
     } catch (error) {
       throw dependencyUnavailable('cálculo de impostos', error);
     }
-    if (reply.ok) return reply.resultados.map((r) => r.linhas);
+    if (reply.ok) return reply.resultados;
     if (reply.codigo === TaxErrorCodes.SIMULACAO_INVALIDA && 'campos' in reply) {
       // The document passed our own checks, so this is a field only the tax engine judges (e.g. an NCM it refuses, a
       // value above its limit), named as the document's field the caller sent.
       const campos: CampoInvalido[] = [];
       for (const c of reply.campos) {
         const campo = campoDoDocumento(c.campo);
-        if (!campos.some((x) => x.campo === campo && x.regra === c.codigo)) campos.push({ campo, regra: c.codigo, erro: c.mensagem });
+        if (!campos.some((x) => x.campo === campo && x.regra === c.regra)) campos.push({ ...c, campo });
       }
       throw new Refusal(FiscalDocumentErrorCodes.DOCUMENTO_INVALIDO, `documento inválido para o cálculo de impostos: ${campos.map((c) => c.campo).join(', ')}`, {
         extra: { campos },

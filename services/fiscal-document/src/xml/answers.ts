@@ -1,5 +1,5 @@
 import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
-import { NS_NFE } from './nfe-builder';
+import { NS_NFE } from './nfe';
 import { parseXml } from './signature';
 
 /**

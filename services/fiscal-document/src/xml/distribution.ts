@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { NS_NFE } from './nfe-builder';
+import { NS_NFE } from './nfe';
 import { inserir } from './splice';
 
 /** The distribution documents: each signed document with SEFAZ's answer (nfeProc, procEventoNFe, ProcInutNFe). Pure. */

@@ -1,7 +1,7 @@
 import type { ConfiguracaoFiscalCompartilhada, ModeloSefaz } from '@erp/contracts';
 import { qrCodeNfce } from '../domain/qrcode';
 import type { DocumentoRecord } from '../store/document-model';
-import type { DadosNfe } from './nfe-builder';
+import type { DadosNfe, ResponsavelTecnico } from './nfe';
 
 /** The SEFAZ adapter serves NF-e and NFC-e only. */
 export function modeloSefaz(modelo: string): ModeloSefaz {
@@ -10,7 +10,7 @@ export function modeloSefaz(modelo: string): ModeloSefaz {
 }
 
 /** What the XML needs of a stored document and the company's settings (the address is checked at emission). */
-export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): DadosNfe {
+export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada, responsavelTecnico: ResponsavelTecnico | null): DadosNfe {
   const { empresa } = settings;
   const endereco = empresa.endereco;
   if (!endereco || !empresa.razaoSocial || !empresa.inscricaoEstadual) throw new Error('emitter address, name and IE are checked before a document is numbered');
@@ -41,11 +41,15 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       valorCentavos: item.valorCentavos,
       cst: item.cst,
       csosn: item.csosn,
+      cest: item.cest ?? null,
+      icmsStRetido: item.icmsStRetido ?? null,
+      difal: porItem[i]?.difal ?? null,
       impostos: porItem[i]?.linhas ?? [],
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,
     modalidadeFrete: doc.modalidadeFrete ?? null,
     informacoesComplementares: null,
+    responsavelTecnico,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(doc.chaveAcesso!, doc.emitenteUf, doc.ambiente) : null,
   };
 }

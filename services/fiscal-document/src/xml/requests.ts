@@ -3,7 +3,7 @@ import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
 import { texto } from './format';
-import { NS_NFE, VERSAO_PROCESSO } from './nfe-builder';
+import { NS_NFE, VERSAO_PROCESSO } from './nfe';
 import { inserir } from './splice';
 
 /**

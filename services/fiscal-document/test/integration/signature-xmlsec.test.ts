@@ -2,7 +2,7 @@ import { createPrivateKey, sign } from 'node:crypto';
 import forge from 'node-forge';
 import { xmlsec1Verifica } from '../../../../test/support/xmlsec';
 import { montarChave } from '../../src/domain/access-key';
-import { montarNfe, type DadosNfe } from '../../src/xml/nfe-builder';
+import { montarNfe, type DadosNfe } from '../../src/xml/nfe';
 import { eventoCancelamento } from '../../src/xml/requests';
 import { assinarXml } from '../../src/xml/signature';
 
@@ -48,6 +48,7 @@ const nfe: DadosNfe = {
   itens: [{ codigo: 'P1', descricao: 'Cadeira "ergonômica"', ncm: '94013000', cfop: '6102', unidade: 'UN', quantidade: 2, valorUnitario: 250.5, valorCentavos: 50100, cst: null, csosn: '102', impostos: [] }],
   chaveCteReferenciada: null,
   informacoesComplementares: null,
+  responsavelTecnico: null,
   qrCode: null,
 };
 

@@ -5,7 +5,7 @@ import { gerarDanfe } from '../../src/danfe/pdf';
 import { montarChave } from '../../src/domain/access-key';
 import { qrCodeNfce } from '../../src/domain/qrcode';
 import type { DocumentoRecord } from '../../src/store/document-model';
-import { montarNfe, type DadosNfe } from '../../src/xml/nfe-builder';
+import { montarNfe, type DadosNfe } from '../../src/xml/nfe';
 import { nfeProc } from '../../src/xml/distribution';
 
 const emitidoEm = new Date('2026-11-20T13:05:09Z');
@@ -59,6 +59,7 @@ function xmlNfe(modelo: 'NFE' | 'NFCE'): string {
     ],
     chaveCteReferenciada: null,
     informacoesComplementares: 'Pedido 123.',
+    responsavelTecnico: null,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(chave, 'SP', 'HOMOLOGAÇÃO') : null,
   };
   return montarNfe(dados);

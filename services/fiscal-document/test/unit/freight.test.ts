@@ -2,7 +2,7 @@ import type { ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
 import { dadosNfe } from '../../src/xml/nfe-data';
 import { montarChave } from '../../src/domain/access-key';
 import type { DocumentoRecord } from '../../src/store/document-model';
-import { montarNfe } from '../../src/xml/nfe-builder';
+import { montarNfe } from '../../src/xml/nfe';
 
 /** The NF-e's `modFrete` comes from the emission (the ERP order's freight mode), not from a fixed rule. */
 const emitidoEm = new Date('2026-11-20T13:05:09Z');
@@ -33,7 +33,7 @@ function documento(modalidadeFrete: DocumentoRecord['modalidadeFrete'], chaveCte
   } as unknown as DocumentoRecord;
 }
 
-const modFrete = (doc: DocumentoRecord) => /<modFrete>(\d)<\/modFrete>/.exec(montarNfe(dadosNfe(doc, settings)))?.[1];
+const modFrete = (doc: DocumentoRecord) => /<modFrete>(\d)<\/modFrete>/.exec(montarNfe(dadosNfe(doc, settings, null)))?.[1];
 
 describe('NF-e freight', () => {
   test('NF-e XML - modFrete is the one issued; a document stored before it was kept follows the old rule', () => {

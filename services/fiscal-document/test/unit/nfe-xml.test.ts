@@ -4,7 +4,7 @@ import { SignedXml } from 'xml-crypto';
 import { montarChave } from '../../src/domain/access-key';
 import { qrCodeNfce } from '../../src/domain/qrcode';
 import { desfechoAutorizacao, desfechoCancelamento, desfechoInutilizacao, situacaoConsulta } from '../../src/domain/sefaz-status';
-import { montarNfe, NOME_HOMOLOGACAO, type DadosNfe } from '../../src/xml/nfe-builder';
+import { montarNfe, NOME_HOMOLOGACAO, type DadosNfe } from '../../src/xml/nfe';
 import { lerRetornoAutorizacao } from '../../src/xml/answers';
 import { eventoCancelamento, idEvento, idInutilizacao, inutNFe } from '../../src/xml/requests';
 import { assinarXml } from '../../src/xml/signature';
@@ -65,6 +65,7 @@ function dados(modelo: 'NFE' | 'NFCE', crt: '1' | '3'): DadosNfe {
     ],
     chaveCteReferenciada: modelo === 'NFE' ? '32171232438772000104570010001990751153183825' : null,
     informacoesComplementares: null,
+    responsavelTecnico: null,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(chave, 'SP', 'HOMOLOGAÇÃO') : null,
   };
 }
@@ -110,6 +111,59 @@ describe('nf-e xml', () => {
     // Homologation: SEFAZ's mandatory recipient name; the name's em dash (past Latin-1) becomes a space.
     expect(parse(xml).getElementsByTagNameNS(NS, 'xNome').item(1)!.textContent).toBe(NOME_HOMOLOGACAO);
     expect(parse(xml).getElementsByTagNameNS(NS, 'xNome').item(0)!.textContent).toBe('Empresa Teste Ltda');
+  });
+
+  test('nf-e xml - ICMSTot adds up the ICMS the items carry: an exempt item (CST 40) adds nothing, whatever the engine computed', () => {
+    const base = dados('NFE', '3');
+    const isento = { ...base.itens[0], codigo: 'P2', cst: '40' };
+    const xml = montarNfe({ ...base, itens: [base.itens[0], isento] });
+    expect(filhos(parse(xml).getElementsByTagNameNS(NS, 'ICMS').item(1)!)).toEqual(['ICMS40']);
+    // Item 1 (CST 00): vBC 501.00, vICMS 60.12; item 2 (CST 40) writes no ICMS: the totals are item 1's alone,
+    // not 1,002.00 / 120.24 (SEFAZ rejections 531 and 532).
+    expect(el(xml, 'vBC').textContent).toBe('501.00');
+    const tot = el(xml, 'ICMSTot');
+    expect(tot.getElementsByTagNameNS(NS, 'vBC').item(0)!.textContent).toBe('501.00');
+    expect(tot.getElementsByTagNameNS(NS, 'vICMS').item(0)!.textContent).toBe('60.12');
+  });
+
+  test('nf-e xml - DIFAL: ICMSUFDest after COFINS with the engine\'s figures, and its totals in ICMSTot', () => {
+    const base = dados('NFE', '3');
+    // An interstate sale of R$ 1,000.00 to a consumer who is not a taxpayer: destination 17% + FCP 2%, interstate
+    // 12%: vICMSUFDest = 1,000.00 x (17% - 12%) = 50.00, vFCPUFDest = 1,000.00 x 2% = 20.00, the issuer's share 0.
+    const difal = {
+      baseCentavos: 100000, baseFcpCentavos: 100000, aliquotaFcpDestino: 2, aliquotaInternaDestino: 17, aliquotaInterestadual: 12,
+      percentualPartilhaDestino: 100, fcpDestinoCentavos: 2000, icmsDestinoCentavos: 5000, icmsRemetenteCentavos: 0,
+    };
+    const xml = montarNfe({ ...base, itens: [{ ...base.itens[0], difal }] });
+    expect(filhos(el(xml, 'imposto'))).toEqual(['ICMS', 'IPI', 'PIS', 'COFINS', 'ICMSUFDest', 'IBSCBS']);
+    expect(filhos(el(xml, 'ICMSUFDest'))).toEqual(['vBCUFDest', 'vBCFCPUFDest', 'pFCPUFDest', 'pICMSUFDest', 'pICMSInter', 'pICMSInterPart', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet']);
+    const grupo = el(xml, 'ICMSUFDest');
+    const valor = (no: Element, nome: string) => no.getElementsByTagNameNS(NS, nome).item(0)!.textContent;
+    expect(['pICMSInter', 'pICMSInterPart', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet'].map((n) => valor(grupo, n))).toEqual(['12.00', '100.00', '20.00', '50.00', '0.00']);
+    const tot = el(xml, 'ICMSTot');
+    expect(filhos(tot).slice(0, 7)).toEqual(['vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP']);
+    expect(['vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet'].map((n) => valor(tot, n))).toEqual(['20.00', '50.00', '0.00']);
+  });
+
+  test('nf-e xml - the builder itself refuses an ICMS situation it has no group for (never another group)', () => {
+    const base = dados('NFE', '3');
+    const st = { ...base.itens[0], cst: '10' };
+    expect(() => montarNfe({ ...base, itens: [base.itens[0], st] })).toThrow(expect.objectContaining({ codigo: 'DOCUMENTO_INVALIDO', extra: { campos: [expect.objectContaining({ campo: 'itens[1].cst', regra: 'cst_nao_suportado' })] } }));
+    const simples = dados('NFE', '1');
+    expect(() => montarNfe({ ...simples, itens: [{ ...simples.itens[0], csosn: '101' }] })).toThrow(expect.objectContaining({ extra: { campos: [expect.objectContaining({ campo: 'itens[0].csosn', regra: 'csosn_nao_suportado' })] } }));
+  });
+
+  test('nf-e xml - infRespTec after infAdic, with hashCSRT = Base64(SHA-1(CSRT + key)) where a CSRT is configured', () => {
+    const base = dados('NFE', '3');
+    const csrt = { id: '01', codigo: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' };
+    const xml = montarNfe({ ...base, responsavelTecnico: { cnpj: '11222333000181', contato: 'Equipe Fiscal', email: 'fiscal@exemplo.com.br', fone: '1130000000', csrt } });
+    expect(filhos(el(xml, 'infNFe')).slice(-2)).toEqual(['infAdic', 'infRespTec']);
+    expect(filhos(el(xml, 'infRespTec'))).toEqual(['CNPJ', 'xContato', 'email', 'fone', 'idCSRT', 'hashCSRT']);
+    // The key is 35261111222333000181550010000000071123456702; SHA-1 of the CSRT followed by it, in Base64
+    // (computed apart: python3 base64.b64encode(hashlib.sha1(csrt + key)) = QtdN3dF6KnliKFe9/dz0rgrjxhc=).
+    expect(el(xml, 'hashCSRT').textContent).toBe('QtdN3dF6KnliKFe9/dz0rgrjxhc=');
+    const semCsrt = montarNfe({ ...base, responsavelTecnico: { cnpj: '11222333000181', contato: 'Equipe Fiscal', email: 'fiscal@exemplo.com.br', fone: '1130000000', csrt: null } });
+    expect(filhos(el(semCsrt, 'infRespTec'))).toEqual(['CNPJ', 'xContato', 'email', 'fone']);
   });
 
   test('nf-e xml - Simples Nacional: CSOSN group, PIS/COFINS CST 99, no IBSCBS in 2026', () => {

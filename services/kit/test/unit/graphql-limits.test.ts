@@ -87,10 +87,11 @@ describe('graphql limits - each ceiling, checked before validation', () => {
       type Titulo { id: ID valor: Float }
     `);
     const query = 'mutation { compararRegimes { id linhas { tributo valor componentes { descricao valor } } titulos { id valor } } }';
-    // componentes 1 + 4 × 2 = 9; a line 1 + 1 + 9 = 11; linhas 1 + 12 × 11 = 133; titulos 1 + 12 × 2 = 25;
-    // a simulation 1 + 133 + 25 = 159; the comparison 1 + 3 × 159 = 478 (18,061 with every list priced at 20).
-    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 477 })?.extra).toMatchObject({ encontrado: 478 });
-    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 478 })).toBeNull();
+    // 14 taxes (Tributos, the DIFAL's two included): componentes 1 + 4 × 2 = 9; a line 1 + 1 + 9 = 11;
+    // linhas 1 + 14 × 11 = 155; titulos 1 + 14 × 2 = 29; a simulation 1 + 155 + 29 = 185; the comparison
+    // 1 + 3 × 185 = 556 (18,061 with every list priced at 20).
+    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 555 })?.extra).toMatchObject({ encontrado: 556 });
+    expect(checkOperation(fiscal, { query }, { ...limits, maxCost: 556 })).toBeNull();
   });
 
   it('graphql limits - fragments that double at each level are refused by their expanded size, without expanding them', () => {

@@ -56,6 +56,15 @@ export type CredenciaisTls =
   | { ok: true; versao: number; configuracao: SettingsRecord['configuracao']; chavePem: string; certificadoPem: string }
   | { ok: false; codigo: typeof SignErrorCodes.CERTIFICADO_AUSENTE | typeof SignErrorCodes.CERTIFICADO_EXPIRADO; erro: string };
 
+export interface SettingsServiceDeps {
+  store: SettingsStore;
+  secretBox: SecretBox;
+  /** Publishes the pending settings-changed events now (the outbox relay's flush). */
+  announce: () => Promise<unknown>;
+  log: Logger;
+  clock?: Clock;
+}
+
 /**
  * The settings use cases. Validation and certificate reading are pure (domain); this class adds the stored
  * state (secrets kept across saves, optimistic versioning), encryption and the signing boundary.
@@ -64,14 +73,19 @@ export class SettingsService {
   /** Parsed private keys by company, valid for one settings version; never leaves this process. */
   private readonly keys = new Map<string, KeyInUse>();
 
-  constructor(
-    private readonly store: SettingsStore,
-    private readonly secretBox: SecretBox,
-    /** Publishes the pending settings-changed events now (the outbox relay's flush). */
-    private readonly announce: () => Promise<unknown>,
-    private readonly log: Logger,
-    private readonly now: Clock = systemClock,
-  ) {}
+  private readonly store: SettingsStore;
+  private readonly secretBox: SecretBox;
+  private readonly announce: () => Promise<unknown>;
+  private readonly log: Logger;
+  private readonly now: Clock;
+
+  constructor(deps: SettingsServiceDeps) {
+    this.store = deps.store;
+    this.secretBox = deps.secretBox;
+    this.announce = deps.announce;
+    this.log = deps.log;
+    this.now = deps.clock ?? systemClock;
+  }
 
   async get(companyId: string): Promise<ConfiguracaoFiscal> {
     return adminView(await this.store.find(companyId), this.now());

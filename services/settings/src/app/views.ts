@@ -44,7 +44,8 @@ export function sharedView(doc: StoredSettings | null, now: Date): ConfiguracaoF
       descricaoServico: configuracao.nfse.codigoServico ? descricaoServico(configuracao.nfse.codigoServico) : null,
       senhaConfigurada: Boolean(doc?.nfseSenha),
     },
-    empresa: configuracao.empresa,
+    // Versions saved before a field of the company existed have none: its default.
+    empresa: { ...configuracaoPadrao().empresa, ...configuracao.empresa },
     versao: doc?.versao ?? 0,
     atualizadoEm: doc ? new Date(doc.atualizadoEm).toISOString() : null,
   };

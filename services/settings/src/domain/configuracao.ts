@@ -36,6 +36,7 @@ export function configuracaoPadrao(): Configuracao {
       regimeTributario: null,
       aliquotaDas: null,
       endereco: null,
+      inicioAtividade: null,
     },
     nfse: {
       provedor: null,

@@ -50,26 +50,22 @@ export function contentTypeSefaz(servico: ServicoSefaz): string {
 }
 
 /**
- * Tests only (NODE_ENV=test): the same authorizers, every URL on the local SEFAZ stand-in at `base`, one path
- * per authorizer, model, environment and service, so the stand-in sees which one was asked.
+ * The table with every HOMOLOGAÇÃO URL on the local authority (services/local-authority) at `base`: one path per
+ * authorizer, model and service (`<base>/ws/<autorizador>/<modelo>/homologacao/<serviço>`), so the authority sees
+ * which authorizer of the UF table was meant. PRODUÇÃO keeps SEFAZ's own URLs: the local authority never answers
+ * for a production document. Outside production only (config.ts refuses LOCAL_AUTHORITY_URL in production).
  */
-export function tabelaDeTeste(base: string): TabelaSefaz {
+export function tabelaComAutoridadeLocal(base: string): TabelaSefaz {
   const raiz = base.replace(/\/+$/, '');
-  const ambientes: [Ambiente, string][] = [
-    ['HOMOLOGAÇÃO', 'homologacao'],
-    ['PRODUÇÃO', 'producao'],
-  ];
   const servicos = {} as TabelaSefaz['servicos'];
   for (const modelo of ['NFE', 'NFCE'] as const) {
     servicos[modelo] = {};
-    for (const autorizador of Object.keys(TABELA_SEFAZ.servicos[modelo])) {
-      servicos[modelo][autorizador] = {};
-      for (const [ambiente, caminho] of ambientes) {
-        servicos[modelo][autorizador][ambiente] = Object.fromEntries(
-          Object.keys(OPERACOES).map((servico) => [servico, `${raiz}/ws/${autorizador}/${modelo}/${caminho}/${servico}`]),
-        );
-      }
+    for (const [autorizador, ambientes] of Object.entries(TABELA_SEFAZ.servicos[modelo])) {
+      servicos[modelo][autorizador] = {
+        ...ambientes,
+        'HOMOLOGAÇÃO': Object.fromEntries(Object.keys(OPERACOES).map((servico) => [servico, `${raiz}/ws/${autorizador}/${modelo}/homologacao/${servico}`])),
+      };
     }
   }
-  return { ...TABELA_SEFAZ, fonte: `test stand-in at ${raiz}`, servicos };
+  return { ...TABELA_SEFAZ, fonte: `${TABELA_SEFAZ.fonte}; HOMOLOGAÇÃO on the local authority at ${raiz}`, servicos };
 }

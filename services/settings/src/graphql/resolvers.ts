@@ -6,7 +6,7 @@ function toPlainObject(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
 }
 
-export function settingsResolvers(service: SettingsService) {
+export function createResolvers(service: SettingsService) {
   return {
     Query: {
       configuracaoFiscal: (_: unknown, __: unknown, context: GraphContext) => service.get(requireSession(context).companyId),

@@ -54,6 +54,8 @@ export const typeDefs = gql`
     aliquotaDas: Float
     "Needed to transmit NF-e/NFC-e to SEFAZ (enderEmit)."
     endereco: ConfiguracaoFiscalEndereco
+    "AAAA-MM-DD: início de atividade (alíquota do Simples Nacional nos primeiros 12 meses, LC 123/2006 art. 18 §2º)."
+    inicioAtividade: String
   }
 
   type ConfiguracaoFiscalEndereco {
@@ -186,6 +188,8 @@ export const typeDefs = gql`
     regimeTributario: String
     aliquotaDas: Float
     endereco: ConfiguracaoFiscalEnderecoEntrada
+    "AAAA-MM-DD."
+    inicioAtividade: String
   }
 
   input ConfiguracaoFiscalEnderecoEntrada {

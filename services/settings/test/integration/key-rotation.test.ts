@@ -15,7 +15,7 @@ const k1 = `k1:${randomBytes(32).toString('base64')}`;
 const k2 = `k2:${randomBytes(32).toString('base64')}`;
 
 /** No relay here: the versions' events stay pending in this test's own database, which nobody publishes from. */
-const service = (keys: string) => new SettingsService(store, new SecretBox(parseKeys(keys)), async () => 0, log);
+const service = (keys: string) => new SettingsService({ store, secretBox: new SecretBox(parseKeys(keys)), announce: async () => 0, log });
 
 beforeAll(async () => {
   db = await mongoose.createConnection(stackEnv.mongodbUrl, { dbName: `settings_key_rotation_${process.pid}` }).asPromise();

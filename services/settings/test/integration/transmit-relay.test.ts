@@ -10,13 +10,14 @@ import { criarPfx } from '../support/certificados';
 
 /**
  * The transmission relay's allow-list, against the stack's settings process over NATS (`settings.v1.transmit`)
- * and the local SEFAZ stand-in its table points at in tests: only the SEFAZ table's URL of the destination asked
- * (or the company's https NFS-e endpoint), only a SOAP 1.2 envelope of that very service, always with the
- * company's certificate; and the stand-in refuses a caller without a client certificate, as SEFAZ does.
+ * and the local authority its table sends HOMOLOGAÇÃO to (services/local-authority, started by the stack): only the
+ * table's URL of the destination asked (or the company's https NFS-e endpoint), only a SOAP 1.2 envelope of that very
+ * service, always with the company's certificate; and the authority refuses a caller without a client certificate,
+ * as SEFAZ does.
  */
 let nc: NatsConnection;
-const STAND_IN = () => process.env.SEFAZ_ENDPOINTS_OVERRIDE!;
-const CONTROLE = () => process.env.TEST_SEFAZ_CONTROL_URL!;
+const AUTORIDADE = () => process.env.TEST_LOCAL_AUTHORITY_URL!;
+const CONTROLE = () => process.env.TEST_LOCAL_AUTHORITY_CONTROL_URL!;
 
 beforeAll(async () => {
   nc = await connect({ servers: stackEnv.natsUrl });
@@ -25,7 +26,7 @@ afterAll(async () => {
   await nc?.close();
 });
 
-/** A CNPJ of this test alone (the stand-in counts calls per issuer). */
+/** A CNPJ of this test alone (the authority counts calls per issuer). */
 const cnpj = () => withCnpjCheckDigits(`${randomInt(10_000_000, 99_999_999)}0001`);
 
 async function empresa(opcoes: { certificado?: boolean; endpointNfse?: string } = {}) {
@@ -60,15 +61,23 @@ function transmitir(companyId: string, destino: DestinoTransmissao | Record<stri
   return requestReply(nc, Subjects.settingsTransmit, { companyId, destino: destino as DestinoTransmissao, corpo }, { timeoutMs: 15_000 });
 }
 
-const chamadasNoStandIn = async (doc: string): Promise<Record<string, number>> => ((await (await fetch(`${CONTROLE()}/estado?cnpj=${doc}`)).json()) as { chamadas: Record<string, number> }).chamadas;
+const chamadasNaAutoridade = async (doc: string): Promise<Record<string, number>> => ((await (await fetch(`${CONTROLE()}/estado?cnpj=${doc}`)).json()) as { chamadas: Record<string, number> }).chamadas;
 
 describe('settings - transmission relay allow-list', () => {
-  it('settings - a SOAP 1.2 envelope of the service asked goes to the table\'s URL with the company\'s certificate (the stand-in, which knows the issuer by it, answers 107); a URL slipped into the destination is ignored', async () => {
+  it('settings - a SOAP 1.2 envelope of the service asked goes to the table\'s URL (HOMOLOGAÇÃO: the local authority, naming the UF\'s authorizer) with the company\'s certificate (the authority, which knows the issuer by it, answers 107); a URL slipped into the destination is ignored', async () => {
     const e = await empresa();
     const r = await transmitir(e.companyId, { ...sefaz(), url: 'https://example.com/ws' }, envelope('NFeStatusServico4', STATUS));
-    expect(r).toMatchObject({ ok: true, status: 200, url: `${STAND_IN()}/ws/SP/NFE/homologacao/NFeStatusServico4` });
+    expect(r).toMatchObject({ ok: true, status: 200, url: `${AUTORIDADE()}/ws/SP/NFE/homologacao/NFeStatusServico4` });
     expect(r.ok && r.corpo).toContain('<cStat>107</cStat>');
-    expect(await chamadasNoStandIn(e.cnpj)).toEqual({ NFeStatusServico4: 1 });
+    expect(await chamadasNaAutoridade(e.cnpj)).toEqual({ NFeStatusServico4: 1 });
+  });
+
+  it('settings - the authorizer of the UF table is named in the local authority\'s path: RJ is served by SVRS, an NFC-e of SP by SP\'s NFC-e authorizer', async () => {
+    const e = await empresa();
+    const rj = await transmitir(e.companyId, sefaz({ uf: 'RJ' }), envelope('NFeStatusServico4', STATUS));
+    expect(rj).toMatchObject({ ok: true, status: 200, url: `${AUTORIDADE()}/ws/SVRS/NFE/homologacao/NFeStatusServico4` });
+    const nfce = await transmitir(e.companyId, sefaz({ modelo: 'NFCE' }), envelope('NFeStatusServico4', STATUS));
+    expect(nfce).toMatchObject({ ok: true, status: 200, url: `${AUTORIDADE()}/ws/SP/NFCE/homologacao/NFeStatusServico4` });
   });
 
   it('settings - a destination outside the SEFAZ endpoint table is refused (DESTINO_NAO_PERMITIDO) and nothing is sent', async () => {
@@ -79,7 +88,7 @@ describe('settings - transmission relay allow-list', () => {
     }
     const invalido = await transmitir(e.companyId, sefaz({ servico: 'NFeDistribuicaoDFe' as never }), envelope('NFeDistribuicaoDFe', STATUS));
     expect(invalido).toMatchObject({ ok: false, codigo: 'CONTRATO_VIOLADO' });
-    expect(await chamadasNoStandIn(e.cnpj)).toEqual({});
+    expect(await chamadasNaAutoridade(e.cnpj)).toEqual({});
   });
 
   it('settings - a body that is not a SOAP 1.2 envelope of the service asked is refused (DESTINO_NAO_PERMITIDO) and nothing is sent', async () => {
@@ -93,7 +102,7 @@ describe('settings - transmission relay allow-list', () => {
       const r = await transmitir(e.companyId, sefaz(), corpo);
       expect({ corpo, r }).toMatchObject({ corpo, r: { ok: false, codigo: 'DESTINO_NAO_PERMITIDO' } });
     }
-    expect(await chamadasNoStandIn(e.cnpj)).toEqual({});
+    expect(await chamadasNaAutoridade(e.cnpj)).toEqual({});
   });
 
   it('settings - NFS-e: only the company\'s own https endpoint is called (an http one, or none, is refused); no certificate, no transmission', async () => {
@@ -101,20 +110,20 @@ describe('settings - transmission relay allow-list', () => {
     expect(await transmitir(http.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
     const nenhum = await empresa();
     expect(await transmitir(nenhum.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
-    // The stand-in has no NFS-e service: it answers a SOAP fault, which proves the call reached that endpoint.
-    const endpoint = `${STAND_IN()}/nfse/ws`;
+    // The local authority has no NFS-e service: it answers a SOAP fault (400), which proves the call reached that endpoint.
+    const endpoint = `${AUTORIDADE()}/nfse/ws`;
     const proprio = await empresa({ endpointNfse: endpoint });
-    expect(await transmitir(proprio.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: true, status: 500, url: endpoint });
+    expect(await transmitir(proprio.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: true, status: 400, url: endpoint });
     const semCertificado = await empresa({ certificado: false });
     expect(await transmitir(semCertificado.companyId, sefaz(), envelope('NFeStatusServico4', STATUS))).toMatchObject({ ok: false, codigo: 'CERTIFICADO_AUSENTE' });
   });
 
-  it('settings - the stand-in, like SEFAZ, refuses a caller without a client certificate (403)', async () => {
+  it('settings - the local authority, like SEFAZ, refuses a caller without a client certificate (403)', async () => {
     const corpo = envelope('NFeStatusServico4', STATUS);
     const status = await new Promise<{ status: number; texto: string }>((resolve, reject) => {
       const req = https.request(
-        `${STAND_IN()}/ws/SP/NFE/homologacao/NFeStatusServico4`,
-        { method: 'POST', ca: fs.readFileSync(process.env.SEFAZ_CA_FILE!), headers: { 'content-type': 'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeStatusServico4/nfeStatusServicoNF"' } },
+        `${AUTORIDADE()}/ws/SP/NFE/homologacao/NFeStatusServico4`,
+        { method: 'POST', ca: fs.readFileSync(process.env.TEST_LOCAL_AUTHORITY_CA_FILE!), headers: { 'content-type': 'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeStatusServico4/nfeStatusServicoNF"' } },
         (res) => {
           const partes: Buffer[] = [];
           res.on('data', (p: Buffer) => partes.push(p));

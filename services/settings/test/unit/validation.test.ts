@@ -93,6 +93,16 @@ describe('validation - settings body', () => {
     expect(campos({ empresa: { regimeTributario: 'SIMPLES_NACIONAL', aliquotaDas: 0 } })).toEqual(['empresa.aliquotaDas:intervalo']);
   });
 
+  it('validation - the start of activity is a calendar day YYYY-MM-DD (the tax simulation reads the Simples Nacional first year from it)', () => {
+    const r = validarEntrada({ empresa: { inicioAtividade: '2024-02-29' } }, semCertificado);
+    expect(r.ok && r.valor.configuracao.empresa.inicioAtividade).toBe('2024-02-29');
+    expect(validarEntrada({}, semCertificado)).toMatchObject({ ok: true, valor: { configuracao: { empresa: { inicioAtividade: null } } } });
+    expect(campos({ empresa: { inicioAtividade: '01/03/2024' } })).toEqual(['empresa.inicioAtividade:data_formato']);
+    expect(campos({ empresa: { inicioAtividade: '2025-02-29' } })).toEqual(['empresa.inicioAtividade:data_inexistente']);
+    expect(campos({ empresa: { inicioAtividade: '1899-12-31' } })).toEqual(['empresa.inicioAtividade:data_inexistente']);
+    expect(campos({ empresa: { inicioAtividade: 20240101 } })).toEqual(['empresa.inicioAtividade:tipo']);
+  });
+
   it('validation - service code keeps both forms and checks they agree', () => {
     const r = validarEntrada({ nfse: { codigoServico: '170102' } }, semCertificado);
     expect(r.ok && r.valor.configuracao.nfse).toMatchObject({ codigoServico: '17.01', codigoServicoNacional: '170102' });

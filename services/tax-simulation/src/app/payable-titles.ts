@@ -1,4 +1,4 @@
-import type { ContaPagarSolicitada, Credor } from '@erp/contracts';
+import type { Credor } from '@erp/contracts';
 import { vencimentoPelaRegraAtual, type LinhaSimulacao, type OpcoesSimulacao, type Regime, type ResultadoSimulacao, type Tributo } from '../domain';
 
 /** Who is paid each tax: the União for federal taxes (the DAS included), the state, or the municipality. */
@@ -12,6 +12,9 @@ export const CREDOR_POR_TRIBUTO: Readonly<Record<Tributo, Credor>> = {
   CBS: 'UNIAO',
   IS: 'UNIAO',
   ICMS: 'ESTADO',
+  // The DIFAL is the destination state's.
+  ICMS_UF_DEST: 'ESTADO',
+  FCP_UF_DEST: 'ESTADO',
   IBS_UF: 'ESTADO',
   ISS: 'MUNICIPIO',
   IBS_MUN: 'MUNICIPIO',
@@ -46,33 +49,84 @@ export function ehPagavel(linha: LinhaSimulacao): boolean {
   return !linha.informativo && !linha.naoCalculavel && linha.valorCentavos > 0;
 }
 
-export type TituloCalculado = Omit<ContaPagarSolicitada, 'companyId' | 'solicitadoEm'>;
+/**
+ * How a simulation's line makes up its period's title. `SOMA`: the line is this operation's share of the period
+ * (monthly taxes, the DAS, the Lucro Presumido's quarterly IRPJ/CSLL, which carry the running quarter base), so the
+ * title is the sum of the simulations provisioned. `TOTAL`: the line is already the whole period's (the Lucro Real's
+ * IRPJ/CSLL, computed on the quarter's profit), so the title is the figure of the newest simulation.
+ */
+export type Composicao = 'SOMA' | 'TOTAL';
+
+/** One simulation's line, bound for its period's title. */
+export interface Lancamento {
+  tituloId: string;
+  tributo: Tributo;
+  periodo: string;
+  competencia: string;
+  composicao: Composicao;
+  /** The line's value: its share (SOMA) or the period's figure (TOTAL). */
+  valorCentavos: number;
+  vencimento: string;
+  credor: Credor;
+  codigoReceita: string | null;
+}
+
+const TRIMESTRAIS: ReadonlySet<Tributo> = new Set(['IRPJ', 'CSLL']);
+const POR_OPERACAO: ReadonlySet<Tributo> = new Set(['ICMS_UF_DEST', 'FCP_UF_DEST']);
 
 /**
- * The payable titles of a kept simulation: one per payable line with a due date. A line kept without one (the
- * CBS, IBS and IS from 2027, whose payment dates are not regulated, when the company had set no date of its own)
- * takes the date the company's current rule (`regrasAtuais`, its fiscal settings now) gives, if there is one;
- * the rest cannot become titles yet. The ids are deterministic (`${simulacaoId}:${tributo}`), so every
- * provisioning of the same simulation asks for the same titles, and a later one only adds the lines that got a
- * date meanwhile.
+ * The period of assessment of a tax for an operation of `dataIso`: the quarter of IRPJ and CSLL (`2026-T2`), the
+ * operation itself for the DIFAL, paid per operation (`2026-05-14`), the month otherwise (`2026-05`); and the
+ * month that closes it (`competencia`).
  */
-export function titulosDaSimulacao(
+export function periodoDe(tributo: Tributo, dataIso: string): { periodo: string; competencia: string } {
+  const ano = dataIso.slice(0, 4);
+  const mes = Number(dataIso.slice(5, 7));
+  if (TRIMESTRAIS.has(tributo)) {
+    const trimestre = Math.ceil(mes / 3);
+    return { periodo: `${ano}-T${trimestre}`, competencia: `${ano}-${String(trimestre * 3).padStart(2, '0')}` };
+  }
+  if (POR_OPERACAO.has(tributo)) return { periodo: dataIso, competencia: dataIso.slice(0, 7) };
+  return { periodo: dataIso.slice(0, 7), competencia: dataIso.slice(0, 7) };
+}
+
+/**
+ * The title a line lands on: the company, the tax and the period (`acme:ICMS:2026-05`); a per-operation tax also
+ * names the simulation, so each operation's DIFAL is its own title.
+ */
+export function tituloIdDe(companyId: string, tributo: Tributo, periodo: string, simulacaoId: string): string {
+  const base = `${companyId}:${tributo}:${periodo}`;
+  return POR_OPERACAO.has(tributo) ? `${base}:${simulacaoId}` : base;
+}
+
+/**
+ * The lines of a kept simulation that go to payable titles: each payable line with a due date, plus, for a
+ * whole-period line (`TOTAL`), a computable zero (a newer figure of the quarter that owes nothing restates the
+ * title). A line kept without a due date (the CBS, IBS and IS from 2027, whose payment dates are not regulated,
+ * when the company had set no date of its own) takes the date the company's current rule (`regrasAtuais`) gives, if
+ * there is one; the rest cannot become titles yet.
+ */
+export function lancamentosDaSimulacao(
+  companyId: string,
   simulacaoId: string,
   resultado: ResultadoSimulacao,
   regrasAtuais: OpcoesSimulacao['vencimentos'] = null,
-): TituloCalculado[] {
-  const competencia = resultado.dataOperacao.slice(0, 7);
-  return resultado.linhas.filter(ehPagavel).flatMap((linha) => {
+): Lancamento[] {
+  return resultado.linhas.flatMap((linha) => {
+    const composicao: Composicao = resultado.regime === 'LUCRO_REAL' && TRIMESTRAIS.has(linha.tributo) ? 'TOTAL' : 'SOMA';
+    const entra = ehPagavel(linha) || (composicao === 'TOTAL' && !linha.informativo && !linha.naoCalculavel);
     const vencimento = linha.vencimento ?? vencimentoPelaRegraAtual(linha.tributo, resultado.dataOperacao, regrasAtuais)?.data ?? null;
-    if (vencimento === null) return [];
+    if (!entra || vencimento === null) return [];
+    const { periodo, competencia } = periodoDe(linha.tributo, resultado.dataOperacao);
     return [
       {
-        tituloId: `${simulacaoId}:${linha.tributo}`,
-        simulacaoId,
+        tituloId: tituloIdDe(companyId, linha.tributo, periodo, simulacaoId),
         tributo: linha.tributo,
+        periodo,
+        competencia,
+        composicao,
         valorCentavos: linha.valorCentavos,
         vencimento,
-        competencia,
         credor: CREDOR_POR_TRIBUTO[linha.tributo],
         codigoReceita: codigoReceita(linha.tributo, resultado.regime),
       },

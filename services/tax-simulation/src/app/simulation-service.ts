@@ -1,32 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import {
   Refusal,
-  Subjects,
   TaxErrorCodes,
-  type CampoSimulacaoInvalido,
-  type ContaPagarSolicitada,
+  type CampoInvalido,
   type ResultadoCalculo,
   type Session,
   type TaxCalculateReply,
   type TaxCalculateRequest,
 } from '@erp/contracts';
 import { dataBrasilia } from '@erp/fiscal-rules';
-import { pendingEvent, type Logger } from '@erp/kit';
+import { type Logger } from '@erp/kit';
 import {
   compararRegimes,
   simular,
   simularDocumento,
   type DadosEmpresa,
   type EntradaSimulacao,
-  type ErroCampo,
   type OpcoesSimulacao,
   type ResultadoSimulacao,
 } from '../domain';
 import type { CompanyDefaults } from '../messaging/company-settings';
-import type { SimulacaoRecord, TituloRecord } from '../store/models';
+import type { SimulacaoRecord } from '../store/models';
 import type { PagePosition, SimulationStore } from '../store/simulation-store';
-import { semVencimento, titulosDaSimulacao } from './payable-titles';
-import { provisioningMetrics } from './metrics';
+import { Provisioning } from './provisioning';
 import { simulacaoView, type SimulacaoView } from './views';
 
 /** The fields of a simulation input (GraphQL `SimularImpostosInput`, the REST body). */
@@ -57,6 +53,15 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
   'aliquotaIbsUf',
   'aliquotaIbsMun',
   'issRetido',
+  'codigoServico',
+  'exportacaoServico',
+  'inicioAtividade',
+  'receitaBrutaMes',
+  'cst',
+  'csosn',
+  'aliquotaFcp',
+  'consumidorFinal',
+  'destinatarioContribuinteIcms',
 ];
 
 /**
@@ -66,7 +71,7 @@ const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
 const SIMULATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const isSimulationId = (id: string): boolean => SIMULATION_ID.test(id);
 
-export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
+export function invalidRefusal(campos: CampoInvalido[]): Refusal {
   const nomes = [...new Set(campos.map((c) => c.campo || 'entrada'))];
   return new Refusal(TaxErrorCodes.SIMULACAO_INVALIDA, `simulação inválida: ${nomes.join(', ')}`, { extra: { campos } });
 }
@@ -74,8 +79,6 @@ export function invalidRefusal(campos: CampoSimulacaoInvalido[]): Refusal {
 export function notFound(): Refusal {
   return new Refusal(TaxErrorCodes.SIMULACAO_NAO_ENCONTRADA, 'simulação não encontrada', { status: 404 });
 }
-
-const asCampos = (erros: ErroCampo[]): CampoSimulacaoInvalido[] => erros.map(({ campo, codigo, mensagem }) => ({ campo, codigo, mensagem }));
 
 export interface SimulationServiceOptions {
   store: SimulationStore;
@@ -98,9 +101,11 @@ export class SimulationService {
   private readonly announce: () => Promise<unknown>;
   private readonly log: Logger;
   private readonly now: () => Date;
+  private readonly provisioning: Provisioning;
 
   constructor(options: SimulationServiceOptions) {
     this.store = options.store;
+    this.provisioning = new Provisioning(options.store);
     this.companyDefaults = options.companyDefaults;
     this.announce = options.announce;
     this.log = options.log;
@@ -111,18 +116,18 @@ export class SimulationService {
   async simulate(session: Session, input: unknown): Promise<SimulacaoView> {
     const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
     const simulacao = simular(entrada, opcoes);
-    if (!simulacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(simulacao.ok ? [] : asCampos(simulacao.erros)), ...desconhecidos]);
+    if (!simulacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(simulacao.ok ? [] : simulacao.erros), ...desconhecidos]);
     const [record] = await this.keep(session, entrada, opcoes.empresa ?? {}, [simulacao.resultado], null);
-    return simulacaoView(record, [], false);
+    return simulacaoView(record, [], new Map(), false);
   }
 
   /** The same operation under Simples Nacional, Lucro Presumido and Lucro Real, each kept (any may be provisioned). */
   async compare(session: Session, input: unknown): Promise<SimulacaoView[]> {
     const { entrada, opcoes, desconhecidos } = await this.prepare(session.companyId, input);
     const comparacao = compararRegimes(entrada, opcoes);
-    if (!comparacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(comparacao.ok ? [] : asCampos(comparacao.erros)), ...desconhecidos]);
+    if (!comparacao.ok || desconhecidos.length > 0) throw invalidRefusal([...(comparacao.ok ? [] : comparacao.erros), ...desconhecidos]);
     const records = await this.keep(session, entrada, opcoes.empresa ?? {}, comparacao.resultados, randomUUID());
-    return records.map((record) => simulacaoView(record, [], false));
+    return records.map((record) => simulacaoView(record, [], new Map(), false));
   }
 
   /** A kept simulation of the company, or null: another company's id reads exactly like an unknown one. */
@@ -139,18 +144,20 @@ export class SimulationService {
   }
 
   /**
-   * Turns the simulation into payable titles, one per payable line with a due date, each with its finance
-   * request. Every title is claimed by a unique insert under its deterministic id, so a second call, a retry,
-   * or any number of concurrent calls create each title once and queue one request per title; all of them
-   * answer with the same titles. A crash after some claims loses nothing: the next call claims the rest and
-   * the outbox relay publishes whatever is pending, at once or at the next start. A line without a due date
-   * takes the company's current rule for it; without one it stays in `pendentesDeVencimento`, and a later call,
-   * once the company has set the date, creates just that title.
+   * Puts the simulation on its periods' payable titles (one title per company, tax and period; see `Provisioning`),
+   * each version with its finance request. Only a simulation of the company's regime (its fiscal settings now) is
+   * provisioned; another is a what-if (409 `REGIME_DIFERENTE_DA_EMPRESA`). A second call, a retry or any number of
+   * concurrent calls change nothing once the simulation is on its titles; a crash midway is finished by the next
+   * call and the outbox relay publishes whatever is pending. A line without a due date takes the company's current
+   * rule for it; without one it stays in `pendentesDeVencimento`, and a later call, once the company set the date,
+   * adds just that line.
    */
   async provision(session: Session, id: string): Promise<SimulacaoView> {
     const { companyId, userId } = session;
     const record = isSimulationId(id) ? await this.store.find(companyId, id) : null;
     if (!record) throw notFound();
+    const opcoes = await this.companyDefaults(companyId);
+    this.provisioning.exigirRegimeDaEmpresa(record, opcoes);
     const now = this.now();
     if (record.comparacaoId !== null) {
       // The company pays under one regime: the first regime of a comparison provisioned is the only one.
@@ -162,31 +169,7 @@ export class SimulationService {
         });
       }
     }
-    // Lines kept without a due date take the one the company's settings give now (asked only when there are such lines).
-    const regrasAtuais = semVencimento(record.resultado).length > 0 ? (await this.companyDefaults(companyId)).vencimentos : null;
-    const titulos = titulosDaSimulacao(record._id, record.resultado, regrasAtuais);
-    await Promise.all(
-      titulos.map((titulo) => {
-        const payload: ContaPagarSolicitada = { ...titulo, companyId, solicitadoEm: now.toISOString() };
-        const doc: TituloRecord = {
-          _id: titulo.tituloId,
-          companyId,
-          simulacaoId: record._id,
-          tributo: titulo.tributo,
-          valorCentavos: titulo.valorCentavos,
-          vencimento: titulo.vencimento,
-          competencia: titulo.competencia,
-          credor: titulo.credor,
-          codigoReceita: titulo.codigoReceita,
-          criadoEm: now,
-          criadoPor: userId,
-          outbox: pendingEvent(Subjects.contaPagarSolicitada, titulo.tituloId, payload, now),
-        };
-        return this.store.claimTitle(doc).then((created) => {
-          if (created) provisioningMetrics.titles.inc({ tributo: titulo.tributo });
-        });
-      }),
-    );
+    await this.provisioning.provisionar(session, record, opcoes, now);
     // After the titles: a marker that outlives a crash between the two is never a provisioning without titles.
     await this.store.claimProvisioning({ _id: record._id, companyId, em: now, por: userId });
     await this.announceNow(record._id);
@@ -203,12 +186,12 @@ export class SimulationService {
     const opcoes = await this.companyDefaults(request.companyId);
     const documento = simularDocumento(request.operacoes, opcoes);
     if (documento.ok) return { ok: true, resultados: documento.resultados.map(resultadoCalculo) };
-    const campos: CampoSimulacaoInvalido[] = [];
+    const campos: CampoInvalido[] = [];
     for (const { indice, erros } of documento.erros) {
-      for (const erro of asCampos(erros)) {
+      for (const erro of erros) {
         // A fault of the company's settings is one fault, not one per operation.
         const campo = erro.campo.startsWith('empresa.') ? erro.campo : `operacoes[${indice}].${erro.campo}`;
-        if (!campos.some((c) => c.campo === campo && c.codigo === erro.codigo)) campos.push({ ...erro, campo });
+        if (!campos.some((c) => c.campo === campo && c.regra === erro.regra)) campos.push({ ...erro, campo });
       }
     }
     const { erro } = invalidRefusal(campos);
@@ -222,17 +205,17 @@ export class SimulationService {
   private async prepare(
     companyId: string,
     input: unknown,
-  ): Promise<{ entrada: Record<string, unknown>; opcoes: OpcoesSimulacao; desconhecidos: CampoSimulacaoInvalido[] }> {
+  ): Promise<{ entrada: Record<string, unknown>; opcoes: OpcoesSimulacao; desconhecidos: CampoInvalido[] }> {
     if (typeof input !== 'object' || input === null || Array.isArray(input)) {
       const simulacao = simular(input);
-      throw invalidRefusal(simulacao.ok ? [] : asCampos(simulacao.erros));
+      throw invalidRefusal(simulacao.ok ? [] : simulacao.erros);
     }
     const entrada: Record<string, unknown> = {};
-    const desconhecidos: CampoSimulacaoInvalido[] = [];
+    const desconhecidos: CampoInvalido[] = [];
     for (const [campo, valor] of Object.entries(input)) {
       if (!(CAMPOS_ENTRADA as readonly string[]).includes(campo)) {
         const nome = campo.slice(0, 60);
-        desconhecidos.push({ campo: nome, codigo: 'CAMPO_DESCONHECIDO', mensagem: `${nome} não é um campo da simulação.` });
+        desconhecidos.push({ campo: nome, regra: 'CAMPO_DESCONHECIDO', erro: `${nome} não é um campo da simulação.` });
       } else if (valor !== null && valor !== undefined) {
         entrada[campo] = valor;
       }
@@ -265,8 +248,10 @@ export class SimulationService {
 
   private async views(companyId: string, records: SimulacaoRecord[]): Promise<SimulacaoView[]> {
     const ids = records.map((record) => record._id);
-    const [titulos, provisionadas] = await Promise.all([this.store.titlesOf(companyId, ids), this.store.provisioned(companyId, ids)]);
-    return records.map((record) => simulacaoView(record, titulos.get(record._id) ?? [], provisionadas.has(record._id)));
+    const [versoes, provisionadas] = await Promise.all([this.store.versionsBy(companyId, ids), this.store.provisioned(companyId, ids)]);
+    const tituloIds = [...new Set([...versoes.values()].flat().map((versao) => versao.tituloId))];
+    const atuais = await this.store.latestOf(companyId, tituloIds);
+    return records.map((record) => simulacaoView(record, versoes.get(record._id) ?? [], atuais, provisionadas.has(record._id)));
   }
 
   /** A failed publish is not the provisioning's failure: the requests stay pending and the relay retries them. */
@@ -296,5 +281,6 @@ function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
     })),
     totalDevidoCentavos: resultado.totalDevidoCentavos,
     completo: resultado.completo,
+    ...(resultado.difal ? { difal: resultado.difal } : {}),
   };
 }

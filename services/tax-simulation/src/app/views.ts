@@ -1,3 +1,4 @@
+import type { DifalCalculado } from '@erp/contracts';
 import { TRIBUTOS, type Aliquota, type LinhaSimulacao } from '../domain';
 import type { SimulacaoRecord, TituloRecord } from '../store/models';
 import { pendentesDeVencimento } from './payable-titles';
@@ -20,10 +21,17 @@ export interface LinhaView {
   componentes: { descricao: string; base: number; aliquota: number; valor: number }[];
 }
 
+/** A period's payable title as one simulation sees it: the title now (its latest version) and this simulation's share. */
 export interface TituloView {
+  /** The title: company, tax and period. */
   id: string;
   tributo: string;
+  periodo: string;
+  /** The title's amount as of its latest version (every simulation of the period in it). */
   valor: number;
+  /** This simulation's line on the title: its share, or the quarter's figure for the Lucro Real IRPJ/CSLL. */
+  contribuicao: number;
+  versao: number;
   vencimento: string;
   competencia: string;
   credor: string;
@@ -45,13 +53,41 @@ export interface SimulacaoView {
   titulos: TituloView[];
   pendentesDeVencimento: string[];
   partilhaDas: { tributo: string; aliquota: number; valor: number; residuo: number }[] | null;
+  difal: DifalView | null;
   avisos: string[];
   premissas: string[];
   comparacaoId: string | null;
 }
 
+/** The NF-e `ICMSUFDest` figures in reais and percent (the contract's `DifalCalculado` in centavos). */
+export interface DifalView {
+  base: number;
+  baseFcp: number;
+  aliquotaFcpDestino: number;
+  aliquotaInternaDestino: number;
+  aliquotaInterestadual: number;
+  percentualPartilhaDestino: number;
+  fcpDestino: number;
+  icmsDestino: number;
+  icmsRemetente: number;
+}
+
+function difalView(d: DifalCalculado): DifalView {
+  return {
+    base: reais(d.baseCentavos),
+    baseFcp: reais(d.baseFcpCentavos),
+    aliquotaFcpDestino: d.aliquotaFcpDestino,
+    aliquotaInternaDestino: d.aliquotaInternaDestino,
+    aliquotaInterestadual: d.aliquotaInterestadual,
+    percentualPartilhaDestino: d.percentualPartilhaDestino,
+    fcpDestino: reais(d.fcpDestinoCentavos),
+    icmsDestino: reais(d.icmsDestinoCentavos),
+    icmsRemetente: reais(d.icmsRemetenteCentavos),
+  };
+}
+
 /** `titulo`: the line's payable title, whose due date shows on a line kept without one. */
-function linhaView(linha: LinhaSimulacao, titulo: TituloRecord | undefined): LinhaView {
+function linhaView(linha: LinhaSimulacao, titulo: TituloView | undefined): LinhaView {
   return {
     tributo: linha.tributo,
     base: reais(linha.baseCentavos),
@@ -74,21 +110,30 @@ function linhaView(linha: LinhaSimulacao, titulo: TituloRecord | undefined): Lin
 
 const ORDEM = new Map<string, number>(TRIBUTOS.map((tributo, i) => [tributo, i]));
 
-export function tituloView(titulo: TituloRecord): TituloView {
+/** `versao`: the simulation's own version of the title; `atual`: the title's latest. */
+export function tituloView(versao: TituloRecord, atual: TituloRecord | undefined): TituloView {
+  const agora = atual ?? versao;
   return {
-    id: titulo._id,
-    tributo: titulo.tributo,
-    valor: reais(titulo.valorCentavos),
-    vencimento: titulo.vencimento,
-    competencia: titulo.competencia,
-    credor: titulo.credor,
-    codigoReceita: titulo.codigoReceita,
+    id: versao.tituloId,
+    tributo: versao.tributo,
+    periodo: versao.periodo,
+    valor: reais(agora.valorCentavos),
+    contribuicao: reais(versao.contribuicaoCentavos),
+    versao: agora.versao,
+    vencimento: agora.vencimento,
+    competencia: versao.competencia,
+    credor: versao.credor,
+    codigoReceita: versao.codigoReceita,
   };
 }
 
-/** The one shape of a kept simulation, for GraphQL and REST alike. */
-export function simulacaoView(record: SimulacaoRecord, titulos: TituloRecord[], provisionada: boolean): SimulacaoView {
+/**
+ * The one shape of a kept simulation, for GraphQL and REST alike. `versoes`: the title versions this simulation made;
+ * `atuais`: the latest version of each title, by title id.
+ */
+export function simulacaoView(record: SimulacaoRecord, versoes: TituloRecord[], atuais: ReadonlyMap<string, TituloRecord>, provisionada: boolean): SimulacaoView {
   const r = record.resultado;
+  const titulos = [...versoes].sort((a, b) => (ORDEM.get(a.tributo) ?? 0) - (ORDEM.get(b.tributo) ?? 0)).map((v) => tituloView(v, atuais.get(v.tituloId)));
   return {
     id: record._id,
     tipoDocumento: r.tipoDocumento,
@@ -102,14 +147,16 @@ export function simulacaoView(record: SimulacaoRecord, titulos: TituloRecord[], 
     criadaEm: record.criadaEm,
     // A title exists only through a provisioning; the marker also covers a simulation with nothing to pay.
     provisionada: provisionada || titulos.length > 0,
-    titulos: [...titulos].sort((a, b) => (ORDEM.get(a.tributo) ?? 0) - (ORDEM.get(b.tributo) ?? 0)).map(tituloView),
+    titulos,
     pendentesDeVencimento: pendentesDeVencimento(
       r,
-      titulos.map((titulo) => titulo.tributo),
+      versoes.map((versao) => versao.tributo),
     ),
     partilhaDas:
       r.partilhaDas?.map((p) => ({ tributo: p.tributo, aliquota: percentual(p.aliquota), valor: reais(p.valorCentavos), residuo: reais(p.residuoCentavos ?? 0) })) ??
       null,
+    // Kept before the DIFAL existed: none.
+    difal: r.difal ? difalView(r.difal) : null,
     avisos: r.avisos,
     premissas: r.premissas,
     comparacaoId: record.comparacaoId,

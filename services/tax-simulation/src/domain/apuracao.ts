@@ -1,3 +1,4 @@
+import { type DifalCalculado } from '@erp/contracts';
 import { type EntradaNormalizada } from './input';
 import { emPercentual, type Fracao } from './fraction';
 import {
@@ -43,6 +44,7 @@ export class Apuracao {
   readonly premissas: string[] = [];
   partilhaDas: ParcelaDas[] | null = null;
   acumulados: AcumuladosLucroPresumido | null = null;
+  difal: DifalCalculado | null = null;
 
   constructor(readonly entrada: EntradaNormalizada) {}
 

@@ -1,14 +1,23 @@
 import { type Apuracao, componente } from './apuracao';
 import { textoPercentual } from './text';
+import { INCIDENCIA_UNICA_CBS_IBS } from './data/combustiveis';
 import { PREMISSA_REFERENCIA_CBS, type FaseTransicao } from './data/transicao';
 import { aplicar, subtrair, type Fracao } from './fraction';
 import { type ReferenciaAno } from './input';
 import { type Tributo } from './types';
 import { emVigor } from './validity';
 
-/** The document's amounts that leave the CBS/IBS base (LC 214/2025 art. 12 §2º V; NF-e rule UB16-10). */
+/**
+ * The taxes the item really carries that leave the CBS/IBS base from 2026 to 2032 (LC 214/2025 art. 12 §2º V: the
+ * ICMS, ISS, PIS and COFINS "incidentes sobre a operação"; the NF-e's rule UB16-10 spells the fields: vBC = vProd ...
+ * - vPIS - vCOFINS - vICMS - vICMSUFDest - vFCP - vFCPUFDest - vICMSMono - vISSQN + vIS). An item with no ICMS of its
+ * own (CST 40, 41, 50, 60, a single-phase fuel resold) subtracts none; the DIFAL is subtracted where the item has it.
+ */
 export interface DeducoesBase {
+  /** The issuer's own ICMS debit with its general poverty fund (vICMS + vFCP). */
   readonly icmsCentavos: number;
+  /** The DIFAL to the destination (vICMSUFDest + vFCPUFDest). */
+  readonly difalCentavos: number;
   readonly issCentavos: number;
   readonly pisCentavos: number;
   readonly cofinsCentavos: number;
@@ -17,7 +26,7 @@ export interface DeducoesBase {
   readonly icmsComprasCentavos: number;
 }
 
-const FONTE_BASE = 'base sem ICMS, ISS, PIS e COFINS e com o IS (LC 214/2025 art. 12 §2º V; regra UB16-10 da NF-e)';
+const FONTE_BASE = 'base sem o ICMS (com o DIFAL), o ISS, o PIS e a COFINS que a operação tem e com o IS (LC 214/2025 art. 12 §2º V; regra UB16-10 da NF-e)';
 
 /**
  * Imposto Seletivo from 2027, at the caller's rate (its rates are set by ordinary law and none is shipped).
@@ -48,7 +57,7 @@ export function apurarImpostoSeletivo(a: Apuracao, fase: FaseTransicao): number 
  */
 export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase): void {
   const e = a.entrada;
-  const base = e.valorCentavos - d.icmsCentavos - d.issCentavos - d.pisCentavos - d.cofinsCentavos + d.isCentavos;
+  const base = e.valorCentavos - d.icmsCentavos - d.difalCentavos - d.issCentavos - d.pisCentavos - d.cofinsCentavos + d.isCentavos;
   const cbsIbs = fase.cbsIbs;
 
   if (cbsIbs.modo === 'TESTE') {
@@ -102,6 +111,26 @@ export function apurarCbsIbs(a: Apuracao, fase: FaseTransicao, d: DeducoesBase):
     } else {
       pagavel(a, tributo, base, baseCredito, aliquota.aliquota, `${fundamento}, ${aliquota.origem}`);
     }
+  }
+}
+
+/**
+ * The resale of a single-phase fuel: from 2027 CBS and IBS are charged once, at the producer or importer, so the
+ * resale carries none; in 2026 the test rates' treatment of fuels (LC 214/2025 art. 348 III b) was not researched,
+ * so those informative lines are shown as not computable.
+ */
+export function cbsIbsDeCombustivel(a: Apuracao, fase: FaseTransicao): void {
+  if (fase.cbsIbs.modo !== 'TESTE') {
+    a.aviso(`CBS/IBS: a revenda de combustível não tem CBS nem IBS próprios (${INCIDENCIA_UNICA_CBS_IBS}).`);
+    return;
+  }
+  const motivo = 'O tratamento dos combustíveis nas alíquotas de teste de 2026 (LC 214/2025 art. 348 III b) não está modelado.';
+  for (const [tributo, aliquota] of [
+    ['CBS', fase.cbsIbs.cbs],
+    ['IBS_UF', fase.cbsIbs.ibsUf],
+    ['IBS_MUN', fase.cbsIbs.ibsMun],
+  ] as const) {
+    a.naoCalculavel(tributo, aliquota, `${tributo} de teste de 2026 (ADCT art. 125), informativo.`, motivo, true);
   }
 }
 

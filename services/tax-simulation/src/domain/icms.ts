@@ -11,7 +11,7 @@ import { type Uf } from './input';
 import { type FaseTransicao } from './data/transicao';
 import { type EntradaNormalizada } from './input';
 import { aplicar, multiplicar, somar, type Fracao } from './fraction';
-import { textoReais } from './text';
+import { textoPercentual, textoReais } from './text';
 import { emVigor, vigeEm } from './validity';
 
 const INTERNAS_POR_UF = new Map<Uf, AliquotaInternaIcms[]>();
@@ -22,11 +22,23 @@ export interface AliquotaComFonte {
   readonly fonte: string;
 }
 
-/** The state's general internal rate plus its general poverty-fund surcharge, before the transition factor. */
-export function aliquotaInterna(uf: Uf, dataIso: string): AliquotaComFonte | null {
+export interface AliquotaInterna extends AliquotaComFonte {
+  /** The state's own rate, without the poverty fund. */
+  readonly icms: Fracao;
+  /** The poverty-fund surcharge: the caller's for the product (`aliquotaFcp`), else the state's general one. */
+  readonly fcp: Fracao;
+}
+
+/**
+ * The state's general internal rate plus the poverty-fund surcharge (`aliquota` is their sum), before the transition
+ * factor. `fcpDoProduto` is the caller's rate for the product, which replaces the state's general one.
+ */
+export function aliquotaInterna(uf: Uf, dataIso: string, fcpDoProduto: Fracao | null = null): AliquotaInterna | null {
   const vigente = emVigor(INTERNAS_POR_UF.get(uf) ?? [], dataIso);
   if (!vigente) return null;
-  return { aliquota: somar(vigente.aliquota, vigente.fcp), fonte: `${uf}: ${vigente.fonte}` };
+  const fcp = fcpDoProduto ?? vigente.fcpGeral;
+  const textoFcp = fcpDoProduto !== null && fcpDoProduto.n > 0n ? `; FCP do produto de ${textoPercentual(fcpDoProduto)} informado (ADCT art. 82 §1º)` : '';
+  return { icms: vigente.aliquota, fcp, aliquota: somar(vigente.aliquota, fcp), fonte: `${uf}: ${vigente.fonte}${textoFcp}` };
 }
 
 function ehSulSudesteExcetoEs(uf: Uf): boolean {
@@ -48,9 +60,12 @@ export function aliquotaInterestadual(origem: Uf, destino: Uf, importada: boolea
 export interface IcmsApurado {
   readonly debitoCentavos: number;
   readonly icmsComprasCentavos: number;
+  /** The ICMS base (the value, plus the IPI to a final consumer) and the rate charged: the DIFAL starts from them. */
+  readonly baseCentavos: number;
+  readonly aliquotaOrigem: Fracao;
 }
 
-const NENHUM: IcmsApurado = { debitoCentavos: 0, icmsComprasCentavos: 0 };
+const NENHUM: IcmsApurado = { debitoCentavos: 0, icmsComprasCentavos: 0, baseCentavos: 0, aliquotaOrigem: { n: 0n, d: 1n } };
 
 /**
  * ICMS on the purchases: the caller's rate, or the internal rate of the issuer's UF (an assumption: the
@@ -76,12 +91,12 @@ export function icmsDasCompras(e: EntradaNormalizada, fator: Fracao): { aliquota
  * non-cumulative for every regime but the Simples Nacional's DAS). IPI is left out of the base: the
  * operation is taken as one between taxpayers for resale or industrialisation (CF art. 155 §2º XI).
  */
-export function apurarIcms(a: Apuracao, fase: FaseTransicao): IcmsApurado {
+export function apurarIcms(a: Apuracao, fase: FaseTransicao, ipiCentavos = 0): IcmsApurado {
   const e = a.entrada;
   if (fase.fatorIcmsIss === null || e.ufOrigem === null || e.ufDestino === null) return NENHUM;
   const interna = e.ufOrigem === e.ufDestino;
   const daLei = interna
-    ? aliquotaInterna(e.ufOrigem, e.dataIso)
+    ? aliquotaInterna(e.ufOrigem, e.dataIso, e.aliquotaFcp)
     : aliquotaInterestadual(e.ufOrigem, e.ufDestino, e.mercadoriaImportada && e.tipoDocumento !== 'CTE', e.dataIso);
   if (daLei === null) {
     a.aviso(`ICMS: sem alíquota interna de ${e.ufOrigem} em vigor em ${e.dataIso} na tabela embutida.`);
@@ -89,7 +104,9 @@ export function apurarIcms(a: Apuracao, fase: FaseTransicao): IcmsApurado {
   }
   const reduzida = fase.fatorIcmsIss.n !== fase.fatorIcmsIss.d;
   const aliquota = multiplicar(daLei.aliquota, fase.fatorIcmsIss);
-  const debito = aplicar(e.valorCentavos, aliquota);
+  // To a final consumer the IPI is part of the ICMS base; only between taxpayers for resale or industry it is not.
+  const base = e.valorCentavos + ipiCentavos;
+  const debito = aplicar(base, aliquota);
   const compras = icmsDasCompras(e, fase.fatorIcmsIss);
   const credito = compras?.valorCentavos ?? 0;
   const fundamento = [
@@ -97,22 +114,23 @@ export function apurarIcms(a: Apuracao, fase: FaseTransicao): IcmsApurado {
     interna ? `alíquota interna — ${daLei.fonte}` : `alíquota interestadual ${e.ufOrigem}→${e.ufDestino} — ${daLei.fonte}`,
     reduzida ? `alíquota reduzida a ${fase.fatorIcmsIss.n}/${fase.fatorIcmsIss.d} (${fase.fonte})` : '',
     compras ? `crédito das compras (não cumulatividade, LC 87/1996 art. 20) à alíquota ${compras.fonte}` : '',
+    ipiCentavos > 0 ? 'base com o IPI: venda a consumidor final (CF art. 155 §2º XI)' : '',
   ]
     .filter((t) => t !== '')
     .join('; ');
   if (credito > debito) a.aviso(`ICMS: o crédito das compras (${textoReais(credito)}) supera o débito; o saldo credor passa ao período seguinte.`);
   a.adicionar({
     tributo: 'ICMS',
-    baseCentavos: e.valorCentavos,
+    baseCentavos: base,
     aliquota,
     valorCentavos: Math.max(0, debito - credito),
     fundamento: `${fundamento}.`,
     componentes: compras
       ? [
-          componente('Débito da operação', e.valorCentavos, aliquota, debito),
+          componente('Débito da operação', base, aliquota, debito),
           componente('Crédito das compras', e.comprasCentavos, compras.aliquota, -credito),
         ]
       : undefined,
   });
-  return { debitoCentavos: debito, icmsComprasCentavos: credito };
+  return { debitoCentavos: debito, icmsComprasCentavos: credito, baseCentavos: base, aliquotaOrigem: aliquota };
 }

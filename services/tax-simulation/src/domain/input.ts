@@ -64,4 +64,16 @@ export interface EntradaNormalizada {
   readonly referenciaInformada: ReferenciaAno;
   /** Input fields given but meaningless for this document; the result names them in its avisos. */
   readonly ignorados: readonly string[];
+  /** LC 116 item `NN.NN` (NFS-e only): the input's, else the company's. */
+  readonly codigoServico: string | null;
+  readonly exportacaoServico: boolean;
+  /** The company's start of activity: the input's, else the company's. */
+  readonly inicioAtividade: { readonly iso: string; readonly ano: number; readonly mes: number } | null;
+  readonly receitaBrutaMesCentavos: number | null;
+  /** Two-digit CST or three-digit CSOSN, already checked against the tables (and the regime, outside a comparison). */
+  readonly cst: string | null;
+  readonly csosn: string | null;
+  readonly aliquotaFcp: Fracao | null;
+  readonly consumidorFinal: boolean;
+  readonly destinatarioContribuinte: boolean;
 }

@@ -2,29 +2,10 @@ import { type Apuracao, componente } from './apuracao';
 import { textoPercentual, textoReais } from './text';
 import { ACRESCIMO_LC224_CSLL, ACRESCIMO_LC224_IRPJ, PRESUNCOES, type AcrescimoPresuncao } from './data/lucro-presumido';
 import { CSLL, IRPJ, IRPJ_ADICIONAL } from './data/tributos-federais';
-import { trimestreDe } from './dates';
+import { acimaDe, deducaoDoAjuste, excessoLc224 } from './ajuste-lc224';
 import { aplicar, arredondar, fracao, multiplicar, somar, type Fracao } from './fraction';
 import { type ComponenteLinha } from './types';
 import { emVigor, vigenteObrigatorio } from './validity';
-
-/** The part of [antes, antes + agora] above the limit. */
-function acimaDe(limite: number, antes: number, agora: number): number {
-  return Math.max(0, antes + agora - limite) - Math.max(0, antes - limite);
-}
-
-/**
- * The part of this document's revenue above the LC 224/2025 limit. The room left before it is the quarterly
- * room accumulated up to its quarter (R$ 1.25 million x quarter number) less the revenue of the year that used
- * room (all of it but the part already surcharged, `excedenteAnterior`), so room left unused carries forward and
- * a quarter that went over does not eat the next one's; and never more than what is left of the R$ 5 million of
- * the year, so once the year passed it every real is surcharged. With nothing surcharged before, this is the
- * revenue above R$ 1.25 million x quarter number.
- */
-function excedenteLc224(limites: AcrescimoPresuncao, valor: number, receitaAnterior: number, excedenteAnterior: number, mes: number): number {
-  const folgaTrimestral = limites.limiteTrimestralCentavos * trimestreDe(mes) - (receitaAnterior - excedenteAnterior);
-  const folga = Math.max(0, Math.min(folgaTrimestral, limites.limiteAnualCentavos - receitaAnterior));
-  return Math.max(0, valor - folga);
-}
 
 /**
  * The presumed profit of this document: revenue x presumption, except that LC 224/2025 multiplies the
@@ -83,36 +64,79 @@ export function apurarLucroPresumido(a: Apuracao): void {
   const acrescimoCsll = emVigor(ACRESCIMO_LC224_CSLL, e.dataIso);
 
   // The revenue above the limit is a fact of the revenue, the same for both taxes (the CSLL surcharge starts later).
-  const excedente = acrescimoIrpj ? excedenteLc224(acrescimoIrpj, e.valorCentavos, e.receitaAcumuladaAnoCentavos, e.receitaExcedenteAnoCentavos, e.mes) : 0;
+  const excesso = acrescimoIrpj ? excessoLc224(acrescimoIrpj, e) : { excedente: 0, sobreAcrescido: 0, ajuste: undefined };
+  const { excedente, sobreAcrescido } = excesso;
   const irpjBase = basePresumida(e.valorCentavos, presuncao.irpj, acrescimoIrpj, excedente);
   const irpj = irpjComAdicional(irpjBase.base, e.baseAcumuladaTrimestreCentavos, e.dataIso);
-  a.adicionar({
-    tributo: 'IRPJ',
-    baseCentavos: irpjBase.base,
-    aliquota: vigenteObrigatorio(IRPJ, e.dataIso).aliquota,
-    valorCentavos: irpj.valor,
-    fundamento:
-      `IRPJ no lucro presumido (${e.atividade}: ${presuncao.descricao}), presunção de ${textoPercentual(presuncao.irpj)} da receita ` +
-      `(${presuncao.fonte})${textoAcrescimo(irpjBase.excedente, acrescimoIrpj)}; ${irpj.fonte}; apuração trimestral (Lei 9.430/1996 art. 1º).`,
-    componentes: irpj.componentes,
-  });
+  const irpjAliquota = vigenteObrigatorio(IRPJ, e.dataIso);
+  const fundamentoIrpj =
+    `IRPJ no lucro presumido (${e.atividade}: ${presuncao.descricao}), presunção de ${textoPercentual(presuncao.irpj)} da receita ` +
+    `(${presuncao.fonte})${textoAcrescimo(irpjBase.excedente, acrescimoIrpj)}; ${irpj.fonte}; apuração trimestral (Lei 9.430/1996 art. 1º)`;
+  const textoAjuste = excesso.ajuste
+    ? `; ajuste anual: ${textoReais(sobreAcrescido)} de receita acrescida nos trimestres anteriores sem que o ano passe de ${textoReais(acrescimoIrpj!.limiteAnualCentavos)}, imposto deduzido aqui (${excesso.ajuste.fonte})`
+    : '';
+  const adicional = vigenteObrigatorio(IRPJ_ADICIONAL, e.dataIso);
+  // A quarter that took the surcharge had more than its R$ 1.25 million of room; at presumptions of 4.8% or more that
+  // is a base above R$ 60,000, so the additional fell on the surcharge. At 1.6% it may not have: unknown.
+  const adicionalIncerto =
+    acrescimoIrpj !== undefined && aplicar(acrescimoIrpj.limiteTrimestralCentavos, presuncao.irpj) < adicional.limiteTrimestralCentavos;
+  if (sobreAcrescido > 0 && adicionalIncerto) {
+    a.naoCalculavel('IRPJ', irpjAliquota.aliquota, `${fundamentoIrpj}${textoAjuste}.`, 'O ajuste anual deduz o IRPJ pago a mais nos trimestres anteriores, com ou sem o adicional de 10% conforme a base de cada um, que a entrada não traz nesta presunção.');
+  } else {
+    const deducao = sobreAcrescido > 0 && acrescimoIrpj
+      ? deducaoDoAjuste(sobreAcrescido, presuncao.irpj, acrescimoIrpj, [
+          { descricao: 'IRPJ 15%', aliquota: irpjAliquota.aliquota },
+          { descricao: 'adicional de 10%', aliquota: adicional.aliquota },
+        ])
+      : null;
+    if (deducao) a.premissa('Ajuste anual da LC 224: a receita acrescida nos trimestres anteriores é da mesma atividade e sofreu o adicional de 10% do IRPJ (base do trimestre acima de R$ 60.000).');
+    adicionarComDeducao(a, 'IRPJ', irpjBase.base, irpjAliquota.aliquota, irpj.valor, irpj.componentes, deducao, `${fundamentoIrpj}${textoAjuste}.`);
+  }
 
   a.acumulados = {
     baseTrimestreCentavos: e.baseAcumuladaTrimestreCentavos + irpjBase.base,
     receitaAnoCentavos: e.receitaAcumuladaAnoCentavos + e.valorCentavos,
-    receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + excedente,
+    receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + excedente - sobreAcrescido,
   };
 
   const csll = vigenteObrigatorio(CSLL, e.dataIso);
   const csllBase = basePresumida(e.valorCentavos, presuncao.csll, acrescimoCsll, excedente);
+  const fundamentoCsll =
+    `CSLL no lucro presumido, presunção de ${textoPercentual(presuncao.csll)} da receita (${presuncao.fonte})` +
+    `${textoAcrescimo(csllBase.excedente, acrescimoCsll)}; ${csll.fonte}${textoAjuste}.`;
+  if (sobreAcrescido > 0 && acrescimoCsll && e.ano === 2026) {
+    a.naoCalculavel('CSLL', csll.aliquota, fundamentoCsll, 'Em 2026 a receita acrescida no 1º trimestre não teve o acréscimo da CSLL (só a partir do 2º), e receitaExcedenteAno não separa os trimestres: a CSLL a deduzir no ajuste anual não se determina.');
+    return;
+  }
+  const deducaoCsll = sobreAcrescido > 0 && acrescimoCsll ? deducaoDoAjuste(sobreAcrescido, presuncao.csll, acrescimoCsll, [{ descricao: 'CSLL 9%', aliquota: csll.aliquota }]) : null;
+  adicionarComDeducao(a, 'CSLL', csllBase.base, csll.aliquota, aplicar(csllBase.base, csll.aliquota), undefined, deducaoCsll, fundamentoCsll);
+}
+
+/**
+ * A Lucro Presumido line, less the year-end deduction when there is one (floored at zero: a larger deduction is
+ * refunded or offset, with Selic, IN RFB 2.306/2026).
+ */
+function adicionarComDeducao(
+  a: Apuracao,
+  tributo: 'IRPJ' | 'CSLL',
+  base: number,
+  aliquota: Fracao,
+  valor: number,
+  componentes: ComponenteLinha[] | undefined,
+  deducao: { valor: number; componentes: ComponenteLinha[] } | null,
+  fundamento: string,
+): void {
+  if (deducao && deducao.valor > valor) {
+    a.aviso(`${tributo}: o ajuste anual da LC 224 (${textoReais(deducao.valor)}) supera o imposto deste documento; o saldo é restituído ou compensado, com Selic.`);
+  }
+  const proprios = componentes ?? (deducao ? [componente(`${tributo} do documento`, base, aliquota, valor)] : undefined);
   a.adicionar({
-    tributo: 'CSLL',
-    baseCentavos: csllBase.base,
-    aliquota: csll.aliquota,
-    valorCentavos: aplicar(csllBase.base, csll.aliquota),
-    fundamento:
-      `CSLL no lucro presumido, presunção de ${textoPercentual(presuncao.csll)} da receita (${presuncao.fonte})` +
-      `${textoAcrescimo(csllBase.excedente, acrescimoCsll)}; ${csll.fonte}.`,
+    tributo,
+    baseCentavos: base,
+    aliquota,
+    valorCentavos: Math.max(0, valor - (deducao?.valor ?? 0)),
+    fundamento,
+    componentes: deducao ? [...(proprios ?? []), ...deducao.componentes] : proprios,
   });
 }
 

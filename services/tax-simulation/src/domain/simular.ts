@@ -31,7 +31,8 @@ export function compararRegimes(entrada: unknown, opcoes?: OpcoesSimulacao | nul
  * Lucro Presumido figures that run through a quarter or a year (`baseAcumuladaTrimestre`, `receitaAcumuladaAno`,
  * `receitaExcedenteAno`) carry what the earlier operations of the same quarter or year added, so the IRPJ
  * additional and the LC 224 surcharge the items add up to are the whole document's (an item's own figures
- * are those before the document). Each item's lines stay rounded on their own.
+ * are those before the document). Each item's lines stay rounded on their own. An item without `receitaBrutaMes`
+ * takes the document's revenue of its month (the Simples Nacional month of start of activity).
  */
 export function simularDocumento(operacoes: readonly unknown[], opcoes?: OpcoesSimulacao | null): SimulacaoDocumento {
   const validacoes = operacoes.map((operacao) => validarEntrada(operacao, opcoes));
@@ -41,10 +42,14 @@ export function simularDocumento(operacoes: readonly unknown[], opcoes?: OpcoesS
   const receitaPorAno = new Map<number, number>();
   const excedentePorAno = new Map<number, number>();
   const entradas = validacoes.flatMap((v) => (v.ok ? [v.entrada] : []));
+  // The month's revenue (the Simples Nacional start of activity) is at least the document's of that month.
+  const receitaDoMes = new Map<string, number>();
+  for (const e of entradas) receitaDoMes.set(`${e.ano}-${e.mes}`, (receitaDoMes.get(`${e.ano}-${e.mes}`) ?? 0) + e.valorCentavos);
   const resultados = entradas.map((e) => {
     const trimestre = `${e.ano}-${trimestreDe(e.mes)}`;
     const resultado = calcular({
       ...e,
+      receitaBrutaMesCentavos: e.receitaBrutaMesCentavos ?? receitaDoMes.get(`${e.ano}-${e.mes}`) ?? null,
       baseAcumuladaTrimestreCentavos: e.baseAcumuladaTrimestreCentavos + (basePorTrimestre.get(trimestre) ?? 0),
       receitaAcumuladaAnoCentavos: e.receitaAcumuladaAnoCentavos + (receitaPorAno.get(e.ano) ?? 0),
       receitaExcedenteAnoCentavos: e.receitaExcedenteAnoCentavos + (excedentePorAno.get(e.ano) ?? 0),
@@ -97,6 +102,7 @@ function fechar(a: Apuracao): ResultadoSimulacao {
     completo: !linhas.some((l) => l.naoCalculavel && !l.informativo),
     partilhaDas: a.partilhaDas,
     acumulados: a.acumulados,
+    difal: a.difal,
     avisos: a.avisos,
     premissas: a.premissas,
   };

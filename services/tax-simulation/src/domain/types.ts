@@ -1,4 +1,5 @@
 /** The public shapes of the tax engine: what a caller sends and what it gets back. */
+import { CodigosCampoSimulacao, Tributos, type CampoInvalido, type CodigoCampoSimulacao, type DifalCalculado, type Tributo as TributoContrato } from '@erp/contracts';
 import { type Ajuste } from './data/vencimentos';
 
 export type { Ajuste } from './data/vencimentos';
@@ -9,9 +10,9 @@ export type TipoDocumento = (typeof TIPOS_DOCUMENTO)[number];
 export const REGIMES = ['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL'] as const;
 export type Regime = (typeof REGIMES)[number];
 
-/** One payable (or informative) tax; the provisioning keys its titles on this name. */
-export const TRIBUTOS = ['DAS', 'PIS', 'COFINS', 'CSLL', 'IRPJ', 'ICMS', 'IPI', 'ISS', 'CBS', 'IBS_UF', 'IBS_MUN', 'IS'] as const;
-export type Tributo = (typeof TRIBUTOS)[number];
+/** One payable (or informative) tax, the contract's list; the provisioning keys its titles on this name. */
+export const TRIBUTOS = Tributos;
+export type Tributo = TributoContrato;
 
 export const ANEXOS_SIMPLES = ['I', 'II', 'III', 'IV', 'V'] as const;
 export type AnexoSimples = (typeof ANEXOS_SIMPLES)[number];
@@ -70,6 +71,31 @@ export interface EntradaSimulacao {
    * to pay. Ignored, with a note, on other documents.
    */
   issRetido?: boolean | null;
+  /**
+   * NFS-e: the service's LC 116/2003 item (`NN.NN`, or the 6-digit national code), over the company's: decides the
+   * Lucro Real revenues that stay cumulative (Lei 10.833/2003 art. 10) and the items whose ISS may go below 2%.
+   */
+  codigoServico?: string | null;
+  /**
+   * NFS-e: the service is exported (provided to someone abroad, its result abroad, paid in foreign currency): no ISS
+   * (LC 116/2003 art. 2º I), no PIS/COFINS (MP 2.158-35/2001 art. 14 III; Lei 10.637 art. 5º II; Lei 10.833 art. 6º
+   * II), no CBS/IBS, and a DAS without those shares (LC 123/2006 art. 18 §4º-A IV and §14).
+   */
+  exportacaoServico?: boolean | null;
+  /** `YYYY-MM-DD`, over the company's: the Simples Nacional rate of the first twelve months (LC 123 art. 18 §2º). */
+  inicioAtividade?: string | null;
+  /** Revenue of the operation's month, this one included: the Simples Nacional first month (default: the operation). */
+  receitaBrutaMes?: number | null;
+  /** The item's ICMS situation under the regime normal (CST of the Convênio s/nº de 1970, Tabela B). */
+  cst?: string | null;
+  /** The item's ICMS situation under the Simples Nacional (CSOSN). */
+  csosn?: string | null;
+  /** FCP rate, in percent (0 to 2), that the UF of the internal rate charges on this product, over its general one. */
+  aliquotaFcp?: number | null;
+  /** The recipient is the final consumer (NF-e indFinal 1); default false: an operation between taxpayers. */
+  consumidorFinal?: boolean | null;
+  /** The recipient is an ICMS taxpayer (NF-e indIEDest 1); default true. False: a non-taxpayer (indIEDest 9). */
+  destinatarioContribuinteIcms?: boolean | null;
 }
 
 /** The company's fiscal settings that act as defaults. */
@@ -78,6 +104,10 @@ export interface DadosEmpresa {
   uf?: string | null;
   /** Effective DAS rate in percent when no annex and 12-month revenue are given (default 6). */
   aliquotaDas?: number | null;
+  /** `YYYY-MM-DD`: when the company started its activity (the Simples Nacional first twelve months). */
+  inicioAtividade?: string | null;
+  /** The company's usual LC 116 item (its NFS-e settings), the default `codigoServico`. */
+  codigoServico?: string | null;
 }
 
 export interface RegraVencimentoLocal {
@@ -176,39 +206,21 @@ export interface ResultadoSimulacao {
   partilhaDas: ParcelaDas[] | null;
   /** Lucro Presumido only (null otherwise, and on a shipment without revenue). */
   acumulados?: AcumuladosLucroPresumido | null;
+  /** The NF-e `ICMSUFDest` figures of a sale to a non-taxpayer consumer in another state (EC 87/2015), else null. */
+  difal: DifalCalculado | null;
   /** What the engine decided or ignored, in sentences. */
   avisos: string[];
   /** Assumptions (not law) the figures rest on. */
   premissas: string[];
 }
 
-export const CODIGOS_ERRO = [
-  'OBRIGATORIO',
-  'TIPO_INVALIDO',
-  'VALOR_NAO_PERMITIDO',
-  'NAO_NUMERICO',
-  'NEGATIVO',
-  'NAO_POSITIVO',
-  'ACIMA_DO_LIMITE',
-  'FORA_DO_INTERVALO',
-  'CASAS_DECIMAIS',
-  'FORMATO_INVALIDO',
-  'DATA_INEXISTENTE',
-  'FORA_DO_PERIODO',
-  'UF_DESCONHECIDA',
-  'NCM_INVALIDO',
-  'CFOP_INVALIDO',
-  'CFOP_NAO_E_SAIDA',
-  'CFOP_INCOERENTE_COM_UF',
-  'ANEXO_INCOMPATIVEL',
-  'NAO_SE_APLICA',
-] as const;
-export type CodigoErro = (typeof CODIGOS_ERRO)[number];
+/** The rule codes of a refused field: the contract's list (`@erp/contracts`, `CodigosCampoSimulacao`). */
+export const CODIGOS_ERRO = CodigosCampoSimulacao;
+export type CodigoErro = CodigoCampoSimulacao;
 
-export interface ErroCampo {
-  campo: string;
-  codigo: CodigoErro;
-  mensagem: string;
+/** A refused field in the platform's one shape (`CampoInvalido`), its rule one of the contract's codes. */
+export interface ErroCampo extends CampoInvalido {
+  regra: CodigoErro;
 }
 
 export type Simulacao = { ok: true; resultado: ResultadoSimulacao } | { ok: false; erros: ErroCampo[] };

@@ -1,3 +1,4 @@
+import { VENCIMENTO_DIFAL } from './data/difal';
 import { NCM_CIGARROS, REGRAS_VENCIMENTO, type Ajuste, type RegraVencimento } from './data/vencimentos';
 import { antecipar, prorrogar, ultimoDiaUtilDoMes } from './calendar';
 import { diaDe, diasNoMes, lerIso, mesSeguinte, paraIso, trimestreDe } from './dates';
@@ -87,6 +88,10 @@ export function vencimentoDe(tributo: Tributo, e: EntradaNormalizada): Venciment
       return regraDaLei(REGRAS_VENCIMENTO.CSLL, e);
     case 'ICMS':
       return regraLocal('ICMS', e) ?? regraDaLei(REGRAS_VENCIMENTO.ICMS, e);
+    case 'ICMS_UF_DEST':
+    case 'FCP_UF_DEST':
+      // Paid per operation, before the goods leave.
+      return { data: e.dataIso, fonte: VENCIMENTO_DIFAL };
     case 'ISS':
       return regraLocal('ISS', e) ?? regraDaLei(REGRAS_VENCIMENTO.ISS, e);
     case 'CBS':

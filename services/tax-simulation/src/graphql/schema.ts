@@ -37,7 +37,7 @@ export const typeDefs = gql`
   }
 
   type LinhaSimulacao {
-    "DAS, PIS, COFINS, CSLL, IRPJ, ICMS, IPI, ISS, CBS, IBS_UF, IBS_MUN ou IS."
+    "DAS, PIS, COFINS, CSLL, IRPJ, ICMS, ICMS_UF_DEST, FCP_UF_DEST (o DIFAL), IPI, ISS, CBS, IBS_UF, IBS_MUN ou IS."
     tributo: String!
     "Reais."
     base: Float!
@@ -67,11 +67,19 @@ export const typeDefs = gql`
     residuo: Float!
   }
 
+  "Um título a pagar: um por empresa, tributo e período de apuração, com as simulações provisionadas desse período."
   type TituloPagar {
-    "simulacaoId:tributo"
+    "empresa:tributo:periodo (o DIFAL, por operação, também com a simulação)."
     id: ID!
     tributo: String!
+    "AAAA-MM (mensal), AAAA-Tn (IRPJ/CSLL trimestrais) ou AAAA-MM-DD (DIFAL)."
+    periodo: String!
+    "Valor do título na versão mais recente (todas as simulações do período)."
     valor: Float!
+    "A parte desta simulação (no lucro real, o IRPJ/CSLL do trimestre inteiro)."
+    contribuicao: Float!
+    "A versão mais recente do título (cada provisionamento que o muda faz uma)."
+    versao: Int!
     "AAAA-MM-DD."
     vencimento: String!
     "AAAA-MM: o mês da operação."
@@ -104,10 +112,34 @@ export const typeDefs = gql`
     """
     pendentesDeVencimento: [String!]!
     partilhaDas: [ParcelaDas!]
+    "Grupo ICMSUFDest da NF-e quando a operação tem DIFAL; nulo nas demais."
+    difal: DifalSimulacao
     avisos: [String!]!
     premissas: [String!]!
     "O mesmo id nas três simulações de uma comparação de regimes."
     comparacaoId: ID
+  }
+
+  "DIFAL de venda a consumidor final não contribuinte de outra UF (EC 87/2015; LC 87/1996 art. 13 X e §7º), base única."
+  type DifalSimulacao {
+    "vBCUFDest (reais)."
+    base: Float!
+    "vBCFCPUFDest (reais; 0 sem FCP)."
+    baseFcp: Float!
+    "pFCPUFDest."
+    aliquotaFcpDestino: Float!
+    "pICMSUFDest."
+    aliquotaInternaDestino: Float!
+    "pICMSInter (4, 7 ou 12)."
+    aliquotaInterestadual: Float!
+    "pICMSInterPart (100 desde 2019)."
+    percentualPartilhaDestino: Float!
+    "vFCPUFDest (reais)."
+    fcpDestino: Float!
+    "vICMSUFDest (reais)."
+    icmsDestino: Float!
+    "vICMSUFRemet (reais; 0 desde 2019)."
+    icmsRemetente: Float!
   }
 
   type ConexaoSimulacoes {
@@ -166,6 +198,27 @@ export const typeDefs = gql`
     Em NF-e, NFC-e e CT-e é ignorado, com aviso.
     """
     issRetido: Boolean
+    """
+    Só NFS-e: item da LC 116/2003 (NN.NN) ou código nacional de 6 dígitos; padrão: o das configurações NFS-e. Decide as
+    receitas que ficam no PIS/COFINS cumulativo no lucro real (Lei 10.833/2003 art. 10) e o ISS abaixo de 2% (7.02, 7.05, 16.01).
+    """
+    codigoServico: String
+    "Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS."
+    exportacaoServico: Boolean
+    "AAAA-MM-DD; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º)."
+    inicioAtividade: String
+    "Reais: receita do mês da operação, esta incluída (mês de início de atividade); padrão: a da operação."
+    receitaBrutaMes: Float
+    "Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados."
+    cst: String
+    "Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados."
+    csosn: String
+    "FCP do produto, percentual de 0 a 2, na UF da alíquota interna (a do emitente; a de destino no DIFAL)."
+    aliquotaFcp: Float
+    "Destinatário consumidor final (indFinal 1); padrão false."
+    consumidorFinal: Boolean
+    "Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL."
+    destinatarioContribuinteIcms: Boolean
   }
 
   type Query {

@@ -23,24 +23,34 @@ export interface SimulacaoRecord {
 }
 
 /**
- * One payable title, `_id` = `${simulacaoId}:${tributo}`. Inserting it is the claim (kit `claimOnce`): of any
- * number of provisioning calls exactly one writes it, and its `outbox` (the finance request) exists with it or
- * not at all; the kit's relay publishes that with `Nats-Msg-Id` = the title id.
+ * One version of a period's payable title, `_id` = `${tituloId}#${versao}`, `tituloId` = `${companyId}:${tributo}:
+ * ${periodo}` (see `payable-titles.ts`). Inserting it is the claim (kit `claimOnce`): of any number of provisionings
+ * racing for the next version of a title exactly one writes it, and the others read the chain again and take the
+ * version after. A version is never changed; its `outbox` (the finance request with the title's new amount) exists
+ * with it or not at all, and is absent when the version changes neither amount nor due date.
  */
 export interface TituloRecord extends WithOutbox {
   companyId: string;
-  simulacaoId: string;
+  tituloId: string;
+  versao: number;
   tributo: Tributo;
+  periodo: string;
+  /** `YYYY-MM`: the month that closes the period. */
+  competencia: string;
+  /** The simulation whose provisioning made this version, and its line's value (its share, or the quarter's figure). */
+  simulacaoId: string;
+  contribuicaoCentavos: number;
+  /** The title's amount and due date as of this version. */
   valorCentavos: number;
   /** `YYYY-MM-DD`. */
   vencimento: string;
-  /** `YYYY-MM`. */
-  competencia: string;
+  /** When the simulation whose figure the title holds was made (a whole-period title keeps the newest one's). */
+  figuraDe: Date;
   credor: Credor;
   codigoReceita: string | null;
   criadoEm: Date;
   criadoPor: string;
-  outbox: OutboxEntry<typeof Subjects.contaPagarSolicitada>;
+  outbox?: OutboxEntry<typeof Subjects.contaPagarSolicitada>;
 }
 
 /** That a simulation was provisioned (also when it had no payable line): `_id` = the simulation id. */
@@ -71,21 +81,27 @@ const tituloSchema = new Schema<TituloRecord>(
   {
     _id: { type: String, required: true },
     companyId: { type: String, required: true },
-    simulacaoId: { type: String, required: true },
+    tituloId: { type: String, required: true },
+    versao: { type: Number, required: true },
     tributo: { type: String, required: true },
+    periodo: { type: String, required: true },
+    competencia: { type: String, required: true },
+    simulacaoId: { type: String, required: true },
+    contribuicaoCentavos: { type: Number, required: true },
     valorCentavos: { type: Number, required: true },
     vencimento: { type: String, required: true },
-    competencia: { type: String, required: true },
+    figuraDe: { type: Date, required: true },
     credor: { type: String, required: true },
     codigoReceita: { type: String, default: null },
     criadoEm: { type: Date, required: true },
     criadoPor: { type: String, required: true },
-    outbox: { type: Schema.Types.Mixed, required: true },
+    outbox: { type: Schema.Types.Mixed },
   },
   { collection: 'titulos', versionKey: false, minimize: false },
 );
-// The titles of some simulations of one company (`titlesOf`): the company first, like every read.
+// The versions some simulations made (`versionsBy`), and a title's chain (`chainOf`, `latestOf`): the company first.
 tituloSchema.index({ companyId: 1, simulacaoId: 1 }, { name: 'empresa_simulacao' });
+tituloSchema.index({ companyId: 1, tituloId: 1, versao: 1 }, { name: 'empresa_titulo_versao' });
 
 const provisionamentoSchema = new Schema<ProvisionamentoRecord>(
   {

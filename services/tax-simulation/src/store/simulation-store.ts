@@ -51,9 +51,14 @@ class SimulationStore {
     return this.models.simulacoes.find(filter).sort({ criadaEm: -1, _id: -1 }).limit(limit).maxTimeMS(this.maxTimeMS).lean<SimulacaoRecord[]>().exec();
   }
 
-  /** True for exactly one of any number of racing callers with the same title id (kit `claimOnce`). */
-  claimTitle(title: TituloRecord): Promise<boolean> {
-    return claimOnce(this.models.titulos, title);
+  /** True for exactly one of any number of racing callers with the same version id (kit `claimOnce`). */
+  claimTitleVersion(version: TituloRecord): Promise<boolean> {
+    return claimOnce(this.models.titulos, version);
+  }
+
+  /** A title's versions, in order. */
+  chainOf(companyId: string, tituloId: string): Promise<TituloRecord[]> {
+    return this.models.titulos.find({ companyId, tituloId }).sort({ versao: 1 }).maxTimeMS(this.maxTimeMS).lean<TituloRecord[]>().exec();
   }
 
   claimProvisioning(record: ProvisionamentoRecord): Promise<boolean> {
@@ -75,17 +80,33 @@ class SimulationStore {
     return holder.simulacaoId;
   }
 
-  /** The titles of some simulations of one company, by simulation id. */
-  async titlesOf(companyId: string, simulacaoIds: string[]): Promise<Map<string, TituloRecord[]>> {
+  /** The title versions some simulations of one company made, by simulation id. */
+  async versionsBy(companyId: string, simulacaoIds: string[]): Promise<Map<string, TituloRecord[]>> {
     const byId = new Map<string, TituloRecord[]>(simulacaoIds.map((id) => [id, []]));
     if (simulacaoIds.length === 0) return byId;
-    const titles = await this.models.titulos
+    const versions = await this.models.titulos
       .find({ companyId, simulacaoId: { $in: simulacaoIds } })
       .maxTimeMS(this.maxTimeMS)
       .lean<TituloRecord[]>()
       .exec();
-    for (const title of titles) byId.get(title.simulacaoId)?.push(title);
+    for (const version of versions) byId.get(version.simulacaoId)?.push(version);
     return byId;
+  }
+
+  /** The latest version of each of some titles of one company, by title id. */
+  async latestOf(companyId: string, tituloIds: string[]): Promise<Map<string, TituloRecord>> {
+    const latest = new Map<string, TituloRecord>();
+    if (tituloIds.length === 0) return latest;
+    const versions = await this.models.titulos
+      .find({ companyId, tituloId: { $in: tituloIds } })
+      .maxTimeMS(this.maxTimeMS)
+      .lean<TituloRecord[]>()
+      .exec();
+    for (const version of versions) {
+      const current = latest.get(version.tituloId);
+      if (!current || version.versao > current.versao) latest.set(version.tituloId, version);
+    }
+    return latest;
   }
 
   /** Which of these simulations of one company were provisioned. */

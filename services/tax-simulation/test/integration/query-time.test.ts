@@ -20,14 +20,16 @@ describe('tax simulation store - every read a client triggers carries its maxTim
     await createSimulationStore(db);
     const ids = ['sim-1', 'sim-2'];
     await db.collection('simulacoes').insertMany(ids.map((_id, i) => ({ _id: _id as never, companyId, criadaEm: new Date(Date.now() - i) })));
-    await db.collection('titulos').insertMany(ids.map((id) => ({ _id: `${id}:ICMS` as never, companyId, simulacaoId: id })));
+    await db.collection('titulos').insertMany(ids.map((id) => ({ _id: `${companyId}:ICMS:2026-05:${id}#1` as never, companyId, simulacaoId: id, tituloId: `${companyId}:ICMS:2026-05:${id}`, versao: 1 })));
     await db.collection('provisionamentos').insertMany(ids.map((_id) => ({ _id: _id as never, companyId, em: new Date() })));
 
     const store = await createSimulationStore(db, { maxTimeMS: LIMIT });
     const reads: Record<string, () => Promise<unknown>> = {
       page: () => store.page(companyId, 3, null),
       find: () => store.find(companyId, 'sim-2'),
-      titlesOf: () => store.titlesOf(companyId, ids),
+      versionsBy: () => store.versionsBy(companyId, ids),
+      latestOf: () => store.latestOf(companyId, ids.map((id) => `${companyId}:ICMS:2026-05:${id}`)),
+      chainOf: () => store.chainOf(companyId, `${companyId}:ICMS:2026-05:sim-1`),
       provisioned: () => store.provisioned(companyId, ids),
     };
     const found: Record<string, unknown[]> = {};
@@ -38,7 +40,9 @@ describe('tax simulation store - every read a client triggers carries its maxTim
 
     // The reads still answer under a limit they meet.
     expect(await store.page(companyId, 3, null)).toHaveLength(2);
-    expect((await store.titlesOf(companyId, ids)).get('sim-1')).toHaveLength(1);
+    expect((await store.versionsBy(companyId, ids)).get('sim-1')).toHaveLength(1);
+    expect((await store.latestOf(companyId, [`${companyId}:ICMS:2026-05:sim-2`])).get(`${companyId}:ICMS:2026-05:sim-2`)?.versao).toBe(1);
+    expect(await store.chainOf(companyId, `${companyId}:ICMS:2026-05:sim-1`)).toHaveLength(1);
     expect((await store.provisioned(companyId, ids)).size).toBe(2);
     expect((await store.find(companyId, 'sim-2'))?._id).toBe('sim-2');
   });

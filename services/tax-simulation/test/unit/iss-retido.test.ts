@@ -1,4 +1,4 @@
-import { titulosDaSimulacao } from '../../src/app/payable-titles';
+import { lancamentosDaSimulacao } from '../../src/app/payable-titles';
 import { compararRegimes, simular, type ParcelaDas, type ResultadoSimulacao } from '../../src/domain';
 import { linha, resultado, valores } from './helpers';
 
@@ -29,7 +29,7 @@ describe('ISS withheld by the service taker - Simples Nacional (LC 123/2006 art.
     expect(r.completo).toBe(true);
     expect(r.premissas.some((p) => p.includes('mês anterior'))).toBe(true);
     // Provisioning: the DAS only, at the reduced amount.
-    expect(titulosDaSimulacao('s', r).map((t) => [t.tituloId, t.valorCentavos, t.vencimento])).toEqual([['s:DAS', 39900, '2026-11-23']]);
+    expect(lancamentosDaSimulacao('acme', 's', r).map((t) => [t.tituloId, t.valorCentavos, t.vencimento])).toEqual([['acme:DAS:2026-10', 39900, '2026-11-23']]);
   });
 
   it('exemplo (c) faixa 2 com retenção - RBT12 R$ 300,000: ISS 258.56 withheld, DAS 549.44 with its 0.01 residue on CPP', () => {
@@ -68,7 +68,7 @@ describe('ISS withheld by the service taker - Simples Nacional (LC 123/2006 art.
     expect(linha(r, 'DAS').motivo).toContain('anexoSimples e receitaBruta12Meses');
     expect(linha(r, 'ISS')).toMatchObject({ naoCalculavel: true, informativo: true });
     expect(r.completo).toBe(false);
-    expect(titulosDaSimulacao('s', r)).toEqual([]);
+    expect(lancamentosDaSimulacao('acme', 's', r)).toEqual([]);
   });
 
   it('2027 - the split is not embedded from 2027, so the DAS without the ISS share is not computable', () => {
@@ -95,7 +95,7 @@ describe('ISS withheld by the service taker - other regimes, documents and years
     expect(linha(retido, 'CBS').valorCentavos).toBe(8222);
     expect(retido.totalDevidoCentavos).toBe(113300);
     expect(normal.totalDevidoCentavos).toBe(163300);
-    expect(titulosDaSimulacao('s', retido).map((t) => t.tributo)).toEqual(['PIS', 'COFINS', 'CSLL', 'IRPJ']);
+    expect(lancamentosDaSimulacao('acme', 's', retido).map((t) => t.tributo)).toEqual(['PIS', 'COFINS', 'CSLL', 'IRPJ']);
   });
 
   it('compararRegimes - the withholding applies under every regime, so the comparison stays like for like', () => {
@@ -114,7 +114,7 @@ describe('ISS withheld by the service taker - other regimes, documents and years
     expect(valores(r)).toEqual({ DAS: 6000 });
     expect(r.avisos).toContain('issRetido: não se aplica a NFE; ignorado.');
     const s = simular({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-10-15', regime: 'SIMPLES_NACIONAL', issRetido: 'sim' });
-    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo])).toEqual([['issRetido', 'TIPO_INVALIDO']]);
+    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.regra])).toEqual([['issRetido', 'TIPO_INVALIDO']]);
   });
 
   it('2033 - the ISS is extinct: issRetido is ignored with a note', () => {

@@ -116,7 +116,7 @@ describe('Lucro Presumido - LC 224/2025 room per quarter after a quarter that we
 
   it('LC 224 - what was surcharged cannot exceed the revenue it is part of', () => {
     const s = simular({ regime: 'LUCRO_PRESUMIDO', tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-05-10', receitaAcumuladaAno: 100, receitaExcedenteAno: 200 });
-    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.codigo])).toEqual([['receitaExcedenteAno', 'FORA_DO_INTERVALO']]);
+    expect(s.ok ? [] : s.erros.map((e) => [e.campo, e.regra])).toEqual([['receitaExcedenteAno', 'FORA_DO_INTERVALO']]);
   });
 });
 
@@ -155,8 +155,8 @@ describe('Lucro Presumido - presumption classes and the CT-e (research example g
       const r = lp({ tipoDocumento: 'NFSE', valor: 100000, dataOperacao: '2026-03-10', aliquotaIss: 2, atividade });
       expect([atividade, linha(r, 'IRPJ').baseCentavos, linha(r, 'CSLL').baseCentavos]).toEqual([atividade, irpj * 100, csll * 100]);
     }
-    // Fuel: IRPJ 1,600 x 15% = 240.00; CSLL 12,000 x 9% = 1,080.00.
-    expect(valores(lp({ tipoDocumento: 'NFE', ufOrigem: 'SP', valor: 100000, dataOperacao: '2026-03-10', atividade: 'COMBUSTIVEIS' }))).toMatchObject({ IRPJ: 24000, CSLL: 108000 });
+    // Fuel (gasoline resold): IRPJ 1,600 x 15% = 240.00; CSLL 12,000 x 9% = 1,080.00.
+    expect(valores(lp({ tipoDocumento: 'NFE', ufOrigem: 'SP', valor: 100000, dataOperacao: '2026-03-10', atividade: 'COMBUSTIVEIS', ncm: '27101259' }))).toMatchObject({ IRPJ: 24000, CSLL: 108000 });
   });
 
   it('default atividade by document - NFS-e services 32/32, NF-e and NFC-e goods 8/12', () => {

@@ -42,11 +42,12 @@ describe('compararRegimes - the same operation under SN, LP and LR', () => {
     const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', regime: 'LUCRO_REAL', aliquotaIss: 2 });
     expect(c.ok && c.resultados.map((r) => r.regime)).toEqual(['SIMPLES_NACIONAL', 'LUCRO_PRESUMIDO', 'LUCRO_REAL']);
     const invalida = compararRegimes({ tipoDocumento: 'NFSE', valor: -1, dataOperacao: '2026-03-10' });
-    expect(invalida).toEqual({ ok: false, erros: [{ campo: 'valor', codigo: 'NAO_POSITIVO', mensagem: expect.any(String) }] });
+    expect(invalida).toEqual({ ok: false, erros: [{ campo: 'valor', regra: 'NAO_POSITIVO', erro: expect.any(String) }] });
   });
 
-  it('comparar - a revenue above the SN limit makes only the SN column not computable', () => {
-    const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', aliquotaIss: 2, anexoSimples: 'III', receitaBruta12Meses: 6000000 });
+  it('comparar - a year revenue above the SN limit by more than 20% makes only the SN column not computable', () => {
+    // R$ 6,000,000 of revenue in the year before the operation > 4.8M x 1.2 = 5.76M (LC 123 art. 3º §9º-A).
+    const c = compararRegimes({ tipoDocumento: 'NFSE', valor: 1000, dataOperacao: '2026-03-10', aliquotaIss: 2, anexoSimples: 'III', receitaBruta12Meses: 4000000, receitaAcumuladaAno: 6000000 });
     if (!c.ok) throw new Error('refused');
     expect(c.resultados.map((r) => r.completo)).toEqual([false, true, false]);
   });

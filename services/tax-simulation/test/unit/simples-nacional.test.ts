@@ -1,7 +1,7 @@
 import { ANEXOS } from '../../src/domain/data/simples-nacional';
 import { percentual, somar, ZERO } from '../../src/domain/fraction';
 import { linha, resultado, valores } from './helpers';
-import { type ParcelaDas, type ResultadoSimulacao } from '../../src/domain';
+import { simular, type ParcelaDas, type ResultadoSimulacao } from '../../src/domain';
 
 const servico = (extra: object) => resultado({ tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', regime: 'SIMPLES_NACIONAL', ...extra });
 const partilha = (r: ResultadoSimulacao) =>
@@ -180,14 +180,20 @@ describe('Simples Nacional - DAS at the effective rate (research example c)', ()
     expect(soAnexo.avisos.join(' ')).toContain('anexoSimples e receitaBruta12Meses juntos');
   });
 
-  it('limites - RBT12 0 is a first month (band 1); above R$ 4.8M the company is out of the Simples: DAS not computable', () => {
-    expect(linha(servico({ anexoSimples: 'V', receitaBruta12Meses: 0 }), 'DAS').valorCentavos).toBe(155000); // 15.5%
+  it('limites - RBT12 0 needs the start of activity; an RBT12 above R$ 4.8M takes band 6 (the year decides the exclusion)', () => {
+    // A company active for years with no revenue in the last twelve months: band 1, nominal 15.5% -> 1,550.00.
+    expect(linha(servico({ anexoSimples: 'V', receitaBruta12Meses: 0, inicioAtividade: '2020-01-01' }), 'DAS').valorCentavos).toBe(155000);
+    expect(simular({ tipoDocumento: 'NFSE', valor: 10000, dataOperacao: '2026-10-15', regime: 'SIMPLES_NACIONAL', anexoSimples: 'V', receitaBruta12Meses: 0 })).toMatchObject({
+      ok: false,
+      erros: [{ campo: 'inicioAtividade', regra: 'OBRIGATORIO' }],
+    });
     expect(linha(servico({ anexoSimples: 'V', receitaBruta12Meses: 4800000 }), 'DAS').aliquota.percentual).toBe(19.25); // (1,464,000 - 540,000)/4.8M
-    const fora = servico({ anexoSimples: 'III', receitaBruta12Meses: 4800000.01 });
-    expect(linha(fora, 'DAS')).toMatchObject({ naoCalculavel: true, valorCentavos: 0 });
-    expect(linha(fora, 'DAS').motivo).toContain('4.800.000,00');
-    expect(fora.totalDevidoCentavos).toBe(0);
-    expect(fora.completo).toBe(false);
+    // RBT12 4,800,000.01, annex III band 6: (4,800,000.01 x 33% - 648,000) / 4,800,000.01 = 936,000.0033 / 4,800,000.01
+    // = 19.4999999...% -> DAS 10,000 x that = 1,949.99999... -> 1,950.00; the ISS is outside the DAS: 5% = 500.00.
+    const acima = servico({ anexoSimples: 'III', receitaBruta12Meses: 4800000.01 });
+    expect(valores(acima)).toEqual({ DAS: 195000, ISS: 50000 });
+    expect(acima.premissas.join(' ')).toContain('6ª faixa');
+    expect(acima.completo).toBe(true);
   });
 
   it('2026 - no CBS/IBS lines for the Simples Nacional (LC 214 art. 348 III c)', () => {

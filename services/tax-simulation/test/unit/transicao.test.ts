@@ -166,5 +166,5 @@ describe('transicao - reference rates from the input over the company options an
 function simularInvalido(extra: object): [string, string][] {
   const s = simular({ tipoDocumento: 'NFE', valor: 1000, dataOperacao: '2029-06-10', regime: 'LUCRO_PRESUMIDO', ufOrigem: 'SP', ...extra });
   if (s.ok) throw new Error('expected a refusal');
-  return s.erros.map((e) => [e.campo, e.codigo]);
+  return s.erros.map((e) => [e.campo, e.regra]);
 }

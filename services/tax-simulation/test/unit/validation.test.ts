@@ -5,7 +5,7 @@ const erros = (entrada: unknown, opcoes?: unknown): ErroCampo[] => {
   const v = validarEntrada(entrada, opcoes);
   return v.ok ? [] : v.erros;
 };
-const codigos = (entrada: unknown, opcoes?: unknown) => erros(entrada, opcoes).map((e) => [e.campo, e.codigo]);
+const codigos = (entrada: unknown, opcoes?: unknown) => erros(entrada, opcoes).map((e) => [e.campo, e.regra]);
 const com = (extra: object) => ({ ...valida, ...extra });
 
 describe('validacao - every invalid field reported at once as { campo, codigo, mensagem }', () => {
@@ -51,7 +51,7 @@ describe('validacao - every invalid field reported at once as { campo, codigo, m
       aliquotaIs: -1,
       aliquotaIcmsCompras: 41,
     });
-    expect(lista.map((e) => [e.campo, e.codigo])).toEqual([
+    expect(lista.map((e) => [e.campo, e.regra])).toEqual([
       ['tipoDocumento', 'VALOR_NAO_PERMITIDO'],
       ['valor', 'NAO_POSITIVO'],
       ['dataOperacao', 'DATA_INEXISTENTE'],
@@ -73,7 +73,7 @@ describe('validacao - every invalid field reported at once as { campo, codigo, m
       ['aliquotaIs', 'FORA_DO_INTERVALO'],
       ['aliquotaIcmsCompras', 'FORA_DO_INTERVALO'],
     ]);
-    for (const e of lista) expect(e.mensagem.length).toBeGreaterThan(10);
+    for (const e of lista) expect(e.erro.length).toBeGreaterThan(10);
   });
 
   it('valor - positive, at most 2 decimals, at most R$ 1 trillion; strings are not numbers', () => {
@@ -86,7 +86,7 @@ describe('validacao - every invalid field reported at once as { campo, codigo, m
     expect(codigos(com({ valor: 1_000_000_000_000 }))).toEqual([]);
     expect(codigos(com({ valor: 1_000_000_000_000.01 }))).toEqual([['valor', 'ACIMA_DO_LIMITE']]);
     expect(codigos(com({ valor: 0.01 }))).toEqual([]);
-    expect(erros(com({ valor: 2e12 }))[0].mensagem).toContain('R$ 1.000.000.000.000,00');
+    expect(erros(com({ valor: 2e12 }))[0].erro).toContain('R$ 1.000.000.000.000,00');
   });
 
   it('dataOperacao - YYYY-MM-DD, a real day, from 2026-01-01 to 2040-12-31', () => {
@@ -194,7 +194,7 @@ describe('validacao - every invalid field reported at once as { campo, codigo, m
         expect(Number.isSafeInteger(s.resultado.totalDevidoCentavos)).toBe(true);
       } else {
         expect(s.erros.length).toBeGreaterThan(0);
-        for (const e of s.erros) expect(typeof e.campo === 'string' && typeof e.codigo === 'string' && e.mensagem.length > 0).toBe(true);
+        for (const e of s.erros) expect(typeof e.campo === 'string' && typeof e.regra === 'string' && e.erro.length > 0).toBe(true);
       }
     }
   });

@@ -41,8 +41,9 @@ describe('vencimentos - due dates in the month after the operation (research §4
   });
 
   it('IPI of cigarettes (NCM 2402.20.00) - day 10 anticipated', () => {
-    // 10 Oct 2026 is a Saturday -> Friday 9 Oct.
-    expect(linha(lp('2026-09-15', { aliquotaIpi: undefined, ncm: '24022000' }), 'IPI').vencimento).toBe('2026-10-09');
+    // In 2026 cigarettes are refused (special IPI regime); from 2027 their IPI is zero but keeps its rule:
+    // 10 Oct 2027 is a Sunday -> Friday 8 Oct 2027.
+    expect(linha(lp('2027-09-15', { aliquotaIpi: 300, ncm: '24022000' }), 'IPI')).toMatchObject({ valorCentavos: 0, vencimento: '2027-10-08' });
   });
 
   it('IRPJ/CSLL - last business day of the month after the quarter (single quota)', () => {

@@ -2,6 +2,7 @@ import { CAMPOS_EMISSAO, ModelosDocumento, type CampoInvalido, type ModeloDocume
 import { CamposInvalidos, camposDesconhecidos, competenciaDe, ehObjeto, lerTexto, vazio } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
+import { ehConsumidorFinal } from '../final-consumer';
 import { MAXIMO_CENTAVOS } from '../money';
 import { lerItem } from './item';
 import { lerDestinatario } from './recipient';
@@ -50,7 +51,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   else if (itensBrutos.length > MAX_ITENS) erros.add('itens', 'maximo', `no máximo ${MAX_ITENS} itens por documento`);
   else {
     itensBrutos.forEach((bruto, i) => {
-      const valido = lerItem(erros, bruto, i, modelo, ctx, ufDestino);
+      const valido = lerItem(erros, bruto, i, modelo, ctx, { uf: ufDestino, consumidorFinal: ehConsumidorFinal(modelo, dest) });
       if (valido) itens.push(valido);
     });
   }

@@ -1,5 +1,5 @@
 import type { ModeloDocumento } from '@erp/contracts';
-import { ehObjeto, interpretarCodigoServico, lerTexto, vazio, type CamposInvalidos } from '@erp/fiscal-rules';
+import { camposDesconhecidos, ehObjeto, interpretarCodigoServico, lerTexto, vazio, type CamposInvalidos } from '@erp/fiscal-rules';
 import { alcanceDaOperacao, PRIMEIRO_DIGITO } from '../cfop';
 import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, LIMITE_QUANTIDADE_PRECO, MAXIMO_CENTAVOS, totalItemCentavos } from '../money';
 import type { ContextoEmissao, ItemValido } from './types';
@@ -58,8 +58,66 @@ function lerServico(erros: CamposInvalidos, valor: Record<string, unknown>, camp
   return { codigoServico, aliquotaIss: aliquota };
 }
 
+/** ICMS-ST situations whose goods carry a CEST (SEFAZ rule 806, NT 2015.003). */
+const SITUACOES_ST = new Set(['10', '30', '60', '70', '201', '202', '203', '500']);
+
+/** CEST: 7 digits (`28.038.00` accepted, punctuation removed); required for goods in an ICMS-ST situation. */
+function lerCest(erros: CamposInvalidos, valor: unknown, campo: string, situacao: string | null): string | null {
+  if (vazio(valor)) {
+    if (situacao !== null && SITUACOES_ST.has(situacao)) erros.add(campo, 'cest_obrigatorio', 'obrigatório para mercadoria sob substituição tributária (CST 60 ou CSOSN 500)');
+    return null;
+  }
+  const cest = typeof valor === 'string' ? valor.replace(/[.\s-]/g, '') : '';
+  if (!/^\d{7}$/.test(cest)) return erros.add(campo, 'cest_formato', 'deve ter 7 dígitos') ?? null;
+  return cest;
+}
+
+/** A money value in reais with at most 2 decimals, as centavos; a rate in percent (0-100, 4 decimals). */
+function lerValor(erros: CamposInvalidos, valor: unknown, campo: string): number | undefined {
+  if (typeof valor !== 'number' || !Number.isFinite(valor) || valor < 0) return erros.add(campo, 'tipo', 'deve ser um valor em reais, zero ou mais');
+  const centavos = escalar(valor, 2);
+  if (centavos === null || centavos > MAXIMO_CENTAVOS) return erros.add(campo, 'casas_decimais', 'no máximo 2 casas decimais e R$ 9.999.999.999.999,99');
+  return Number(centavos);
+}
+
+function lerAliquota(erros: CamposInvalidos, valor: unknown, campo: string): number | undefined {
+  if (typeof valor !== 'number' || !Number.isFinite(valor) || valor < 0 || valor > 100 || escalar(valor, 4) === null) {
+    return erros.add(campo, 'aliquota_faixa', 'percentual de 0 a 100, com até 4 casas');
+  }
+  return valor;
+}
+
+/**
+ * The ICMS-ST withheld earlier (CST 60 / CSOSN 500): required when the buyer is not the final consumer (SEFAZ rule
+ * 938), accepted otherwise, refused on any other situation.
+ */
+function lerStRetido(erros: CamposInvalidos, valor: unknown, campo: string, situacao: string | null, consumidorFinal: boolean): ItemValido['icmsStRetido'] {
+  const retido = situacao === '60' || situacao === '500';
+  if (vazio(valor)) {
+    if (retido && !consumidorFinal) erros.add(campo, 'st_retido_obrigatorio', 'obrigatório com CST 60 ou CSOSN 500 quando o destinatário não é consumidor final');
+    return null;
+  }
+  if (!retido) return erros.add(campo, 'somente_st_retido', 'só se aplica a CST 60 ou CSOSN 500') ?? null;
+  if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'deve ser um objeto { base, aliquota, valor }') ?? null;
+  const antes = erros.total;
+  camposDesconhecidos(erros, valor, campo, ['base', 'aliquota', 'valor']);
+  const baseCentavos = lerValor(erros, valor.base, `${campo}.base`);
+  const aliquota = lerAliquota(erros, valor.aliquota, `${campo}.aliquota`);
+  const valorCentavos = lerValor(erros, valor.valor, `${campo}.valor`);
+  if (erros.total > antes || baseCentavos === undefined || aliquota === undefined || valorCentavos === undefined) return null;
+  return { baseCentavos, aliquota, valorCentavos };
+}
+
 /** One item; `ufDestino` undefined: the recipient's UF was given but invalid, so the operation's reach cannot be judged. */
-export function lerItem(erros: CamposInvalidos, valor: unknown, i: number, modelo: ModeloDocumento, ctx: ContextoEmissao, ufDestino: string | null | undefined): ItemValido | null {
+export function lerItem(
+  erros: CamposInvalidos,
+  valor: unknown,
+  i: number,
+  modelo: ModeloDocumento,
+  ctx: ContextoEmissao,
+  destino: { uf: string | null | undefined; consumidorFinal: boolean },
+): ItemValido | null {
+  const ufDestino = destino.uf;
   const campo = `itens[${i}]`;
   if (!ehObjeto(valor)) return erros.add(campo, 'tipo', 'deve ser um objeto') ?? null;
   const antes = erros.total;
@@ -77,10 +135,13 @@ export function lerItem(erros: CamposInvalidos, valor: unknown, i: number, model
   const cfop = modelo === 'NFSE' ? null : lerCfop(erros, valor.cfop, `${campo}.cfop`, modelo, ctx, ufDestino);
   const { cst, csosn } = modelo === 'NFSE' ? { cst: null, csosn: null } : lerSituacaoIcms(erros, valor, campo, ctx);
   const { codigoServico, aliquotaIss } = modelo === 'NFSE' ? lerServico(erros, valor, campo, ctx) : { codigoServico: null, aliquotaIss: null };
+  const situacao = cst ?? csosn;
+  const cest = mercadoria ? lerCest(erros, valor.cest, `${campo}.cest`, situacao) : null;
+  const icmsStRetido = mercadoria ? lerStRetido(erros, valor.icmsStRetido, `${campo}.icmsStRetido`, situacao, destino.consumidorFinal) : null;
 
   if (erros.total > antes || !codigo || !descricao || quantidade === undefined || valorUnitario === undefined) return null;
   const total = totalItemCentavos(quantidade, valorUnitario);
   if (total < 1n) return erros.add(campo, 'valor_item_minimo', 'quantidade x valorUnitario deve dar ao menos R$ 0,01') ?? null;
   if (total > MAXIMO_CENTAVOS) return erros.add(campo, 'valor_item_maximo', 'quantidade x valorUnitario passa de R$ 9.999.999.999.999,99 (vProd da NF-e)') ?? null;
-  return { codigo, descricao, quantidade, valorUnitario, unidade, ncm, cfop, cst, csosn, codigoServico, aliquotaIss, valorCentavos: Number(total) };
+  return { codigo, descricao, quantidade, valorUnitario, unidade, ncm, cfop, cst, csosn, cest, icmsStRetido, codigoServico, aliquotaIss, valorCentavos: Number(total) };
 }

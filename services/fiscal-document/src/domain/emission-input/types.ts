@@ -43,6 +43,10 @@ export interface ItemValido {
   cfop: string | null;
   cst: string | null;
   csosn: string | null;
+  /** CEST, 7 digits (goods under ICMS-ST); absent on documents stored before it was collected. */
+  cest?: string | null;
+  /** CST 60 / CSOSN 500: the ICMS-ST withheld earlier (centavos and percent). */
+  icmsStRetido?: { baseCentavos: number; aliquota: number; valorCentavos: number } | null;
   codigoServico: string | null;
   aliquotaIss: number | null;
   valorCentavos: number;

@@ -86,6 +86,21 @@ export interface AcrescimoPresuncao extends Vigente {
 
 const ACRESCIMO = { fator: { n: 11n, d: 10n }, limiteTrimestralCentavos: 1_250_000_00, limiteAnualCentavos: 5_000_000_00 };
 
+/**
+ * The year-end true-up of IN RFB 2.306/2026 (amending IN RFB 2.305/2025): in the year's last quarter the company checks
+ * the year's revenue against R$ 5 million; the surcharge falls only on the revenue above it, and what earlier quarters
+ * paid over that is deducted in the last quarter (a balance beyond it is refunded or offset, with Selic). Read in
+ * secondary summaries of the IN (lauffer.com.br, agadvogados.adv.br, ivobarboza.com.br, 2026-01); the IN's text was
+ * not read. `trimestre` is the quarter of the true-up.
+ */
+export interface AjusteAnualLc224 extends Vigente {
+  readonly trimestre: number;
+}
+
+export const AJUSTE_ANUAL_LC224: readonly AjusteAnualLc224[] = [
+  { trimestre: 4, vigenciaInicio: '2026-01-01', vigenciaFim: null, fonte: 'IN RFB 2.306/2026 (ajuste no último trimestre do ano-calendário), segundo resumos secundários' },
+];
+
 export const ACRESCIMO_LC224_IRPJ: readonly AcrescimoPresuncao[] = [
   { ...ACRESCIMO, vigenciaInicio: '2026-01-01', vigenciaFim: null, fonte: 'LC 224/2025; Decreto 12.808/2025; IN RFB 2.305/2025 (IRPJ desde 1º/1/2026)' },
 ];

@@ -132,14 +132,68 @@ export const ANEXOS: Readonly<Record<AnexoSimples, TabelaAnexo>> = {
   ]),
 };
 
-/** Above this RBT12 the company is out of the Simples Nacional. */
+/**
+ * The Simples Nacional's revenue limit, decided by the calendar year's gross revenue, not by RBT12 (LC 123/2006 art.
+ * 3º II): a company whose revenue of the year passes it is excluded from the next 1 January when the excess is at most
+ * 20% (art. 3º §9º-A; art. 31 V b), and from the month after the excess when it is larger (art. 30 IV; art. 31 V a).
+ * Until then its DAS follows the annexes; an RBT12 above the last band's ceiling takes the last band (the annexes
+ * have no higher one).
+ */
 export interface LimiteSimples extends Vigente {
   readonly limiteCentavos: number;
+  /** The excess (fraction of the limit) up to which the exclusion waits for the next year. */
+  readonly tolerancia: Fracao;
 }
 
 export const LIMITES_SIMPLES: readonly LimiteSimples[] = [
-  { limiteCentavos: 4_800_000_00, vigenciaInicio: '2018-01-01', vigenciaFim: null, fonte: 'LC 123/2006 art. 3º II, redação da LC 155/2016' },
+  {
+    limiteCentavos: 4_800_000_00,
+    tolerancia: percentual('20'),
+    vigenciaInicio: '2018-01-01',
+    vigenciaFim: null,
+    fonte: 'LC 123/2006 art. 3º II e §9º-A, art. 30 IV, art. 31 V, redação da LC 155/2016',
+  },
 ];
+
+/**
+ * The sublimit above which ICMS and ISS leave the DAS (LC 123/2006 arts. 13-A, 19 and 20), by calendar year: every
+ * state and the DF adopted R$ 3.6 M for 2026 (Portaria CGSN 54, de 17/11/2025, DOU 19/11/2025, under Res. CGSN
+ * 140/2018 art. 11 §2º). No portaria for a later year was found: R$ 3.6 M is then an ASSUMPTION (a state with up to
+ * 1% of the GDP may opt for R$ 1.8 M, art. 19), named in the result. The annexes' band 6 (RBT12 above R$ 3.6 M)
+ * carries no ICMS/ISS share, which is how the engine applies it.
+ */
+export interface SublimiteSimples extends Vigente {
+  readonly sublimiteCentavos: number;
+  readonly premissa: boolean;
+}
+
+export const SUBLIMITES_SIMPLES: readonly SublimiteSimples[] = [
+  {
+    sublimiteCentavos: 3_600_000_00,
+    premissa: false,
+    vigenciaInicio: '2026-01-01',
+    vigenciaFim: '2026-12-31',
+    fonte: 'LC 123/2006 art. 13-A; Portaria CGSN 54/2025: R$ 3.600.000,00 em todas as UFs em 2026',
+  },
+  {
+    sublimiteCentavos: 3_600_000_00,
+    premissa: true,
+    vigenciaInicio: '2027-01-01',
+    vigenciaFim: null,
+    fonte: 'LC 123/2006 art. 13-A (R$ 3.600.000,00); PREMISSA: nenhuma portaria do CGSN para o ano encontrada (uma UF com até 1% do PIB pode optar por R$ 1.800.000,00, art. 19)',
+  },
+];
+
+/**
+ * The start of activity (LC 123/2006 art. 18 §2º; Res. CGSN 140/2018 art. 22): in the month the company starts, the
+ * RBT12 of the rate is that month's revenue x 12; in the 11 months after, the average of the revenue of the months
+ * before x 12 (the month of start counting as one). From the 13th month on, the plain RBT12.
+ */
+export const INICIO_ATIVIDADE_SIMPLES: Vigente = {
+  vigenciaInicio: '2018-01-01',
+  vigenciaFim: null,
+  fonte: 'LC 123/2006 art. 18 §2º; Res. CGSN 140/2018 art. 22 (receita do mês × 12 no início; média dos meses anteriores × 12 nos 11 meses seguintes)',
+};
 
 /**
  * The split tables above carry PIS and COFINS, which are extinct from 1 January 2027 (ADCT art. 126 II),

@@ -1,0 +1,89 @@
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from '@erp/kit';
+import { soapFault } from '../domain/respostas';
+import { ehServico, OPERACOES, type Autoridade } from '../app/autoridade';
+import type { MaterialTls } from '../tls/autoridade-certificadora';
+
+/** SEFAZ refuses messages over 500 KB (214); our largest document is far below. */
+export const MAX_MENSAGEM_BYTES = 500 * 1024;
+const MODELOS = new Set(['NFE', 'NFCE']);
+/** Homologation only: production documents go to SEFAZ, never here (the settings relay routes them). */
+const AMBIENTES = new Set(['homologacao']);
+
+export interface Servidor {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The web services over HTTPS with mutual TLS, as SEFAZ serves them: no client certificate, no service (HTTP 403);
+ * `POST /ws/<autorizador>/<modelo>/<ambiente>/<serviço>` with a SOAP 1.2 body whose `action` is the service's
+ * operation. The authorizer segment names which authorizer of the UF table the caller meant (SP, SVRS, SVAN...); the
+ * authority serves them all alike. The client certificate is not checked against a chain (any A1 is accepted, as
+ * the tests' self-signed ones); the signature check ties it to the issuer.
+ */
+export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTls, host: string, porta: number, log: Logger): Promise<Servidor> {
+  const conexoes = new Set<Socket>();
+  const servidor = https.createServer({ key: tls.key, cert: tls.cert, requestCert: true, rejectUnauthorized: false, requestTimeout: 60_000 }, (req, res) => {
+    const partes: Buffer[] = [];
+    let tamanho = 0;
+    req.on('data', (parte: Buffer) => {
+      tamanho += parte.length;
+      if (tamanho <= MAX_MENSAGEM_BYTES) partes.push(parte);
+    });
+    req.on('end', () => {
+      const responder = (status: number, corpo: string, tipo = 'application/soap+xml; charset=utf-8') => res.writeHead(status, { 'content-type': tipo }).end(corpo);
+      const cliente = (req.socket as TLSSocket).getPeerCertificate();
+      if (!cliente?.raw) return responder(403, 'client certificate required', 'text/plain');
+      if (tamanho > MAX_MENSAGEM_BYTES) return responder(413, soapFault('Rejeição: Tamanho da mensagem excedeu o limite estabelecido'));
+      const [, ws, autorizador, modelo, ambiente, servico, ...resto] = (req.url ?? '').split('?')[0].split('/');
+      const contentType = req.headers['content-type'] ?? '';
+      if (
+        req.method !== 'POST' ||
+        ws !== 'ws' ||
+        !autorizador ||
+        !MODELOS.has(modelo) ||
+        !AMBIENTES.has(ambiente) ||
+        resto.length > 0 ||
+        !ehServico(servico) ||
+        !contentType.startsWith('application/soap+xml') ||
+        !contentType.includes(`/${servico}/${OPERACOES[servico]}"`)
+      ) {
+        return responder(400, soapFault('serviço ou ação SOAP desconhecidos'));
+      }
+      autoridade
+        .atender(servico, Buffer.concat(partes).toString('utf8'), cliente.raw)
+        .then((saida) => {
+          const enviar = () => {
+            if (saida.derrubar) req.socket.destroy();
+            else responder(saida.status, saida.corpo);
+          };
+          if (saida.atrasoMs > 0) setTimeout(enviar, saida.atrasoMs).unref();
+          else enviar();
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error, servico }, 'web service failed');
+          responder(500, soapFault('Erro interno da autoridade', 'Receiver'));
+        });
+    });
+  });
+  servidor.on('connection', (socket: Socket) => {
+    conexoes.add(socket);
+    socket.once('close', () => conexoes.delete(socket));
+  });
+  servidor.on('tlsClientError', (error) => log.debug({ err: error }, 'TLS handshake refused'));
+  await new Promise<void>((resolve, reject) => {
+    servidor.once('error', reject);
+    servidor.listen(porta, host, resolve);
+  });
+  const endereco = servidor.address() as { port: number };
+  return {
+    url: `https://${host}:${endereco.port}`,
+    stop: async () => {
+      for (const socket of conexoes) socket.destroy();
+      await new Promise((resolve) => servidor.close(resolve));
+    },
+  };
+}
