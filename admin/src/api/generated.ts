@@ -50,8 +50,19 @@ export type ItemDocumentoInput = {
   cfop?: string | null | undefined;
   cst?: string | null | undefined;
   csosn?: string | null | undefined;
+  /** CEST of goods under ICMS-ST (Convênio ICMS 142/2018), 7 digits; required with CST 60 or CSOSN 500. */
+  cest?: string | null | undefined;
+  /** CST 60 / CSOSN 500: the ICMS-ST withheld earlier in the chain; required when the buyer is not the final consumer. */
+  icmsStRetido?: IcmsStRetidoInput | null | undefined;
   codigoServico?: string | null | undefined;
   aliquotaIss?: number | null | undefined;
+};
+
+/** ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet): money in reais, the rate in percent. */
+export type IcmsStRetidoInput = {
+  base: number;
+  aliquota: number;
+  valor: number;
 };
 
 export type EmitirDocumentoFiscalInput = {
@@ -135,6 +146,8 @@ export type ConfiguracaoFiscalEmpresaEntrada = {
   regimeTributario?: string | null | undefined;
   aliquotaDas?: number | null | undefined;
   endereco?: ConfiguracaoFiscalEnderecoEntrada | null | undefined;
+  /** AAAA-MM-DD. */
+  inicioAtividade?: string | null | undefined;
 };
 
 export type ConfiguracaoFiscalEnderecoEntrada = {
@@ -217,6 +230,27 @@ export type SimularImpostosInput = {
    * Em NF-e, NFC-e e CT-e é ignorado, com aviso.
    */
   issRetido?: boolean | null | undefined;
+  /**
+   * Só NFS-e: item da LC 116/2003 (NN.NN) ou código nacional de 6 dígitos; padrão: o das configurações NFS-e. Decide as
+   * receitas que ficam no PIS/COFINS cumulativo no lucro real (Lei 10.833/2003 art. 10) e o ISS abaixo de 2% (7.02, 7.05, 16.01).
+   */
+  codigoServico?: string | null | undefined;
+  /** Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS. */
+  exportacaoServico?: boolean | null | undefined;
+  /** AAAA-MM-DD; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º). */
+  inicioAtividade?: string | null | undefined;
+  /** Reais: receita do mês da operação, esta incluída (mês de início de atividade); padrão: a da operação. */
+  receitaBrutaMes?: number | null | undefined;
+  /** Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados. */
+  cst?: string | null | undefined;
+  /** Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados. */
+  csosn?: string | null | undefined;
+  /** FCP do produto, percentual de 0 a 2, na UF da alíquota interna (a do emitente; a de destino no DIFAL). */
+  aliquotaFcp?: number | null | undefined;
+  /** Destinatário consumidor final (indFinal 1); padrão false. */
+  consumidorFinal?: boolean | null | undefined;
+  /** Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL. */
+  destinatarioContribuinteIcms?: boolean | null | undefined;
 };
 
 export type StatusToken =
