@@ -65,11 +65,11 @@ describe('admin page - tax simulation', () => {
       page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('simularImpostos')),
       page.getByRole('button', { name: 'Simular' }).click(),
     ]);
-    const campos = ((await answer.json()).errors?.[0]?.extensions?.campos ?? []) as { campo: string; mensagem: string }[];
+    const campos = ((await answer.json()).errors?.[0]?.extensions?.campos ?? []) as { campo: string; erro: string }[];
     expect(campos.map((c) => c.campo)).toContain('aliquotaIss');
-    for (const { campo, mensagem } of campos) {
+    for (const { campo, erro } of campos) {
       await byId(`sim-${campo}-erro`).waitFor();
-      expect(await byId(`sim-${campo}-erro`).textContent()).toBe(mensagem);
+      expect(await byId(`sim-${campo}-erro`).textContent()).toBe(erro);
       expect(await byId(`sim-${campo}`).getAttribute('aria-invalid')).toBe('true');
     }
     await page.getByLabel('Alíquota ISS (%)').fill('');

@@ -13,17 +13,8 @@ export function fieldErrorsOf(campos: unknown): FieldError[] {
   if (!Array.isArray(campos)) return [];
   return campos.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
-    const c = fromTaxSimulationShape(item as Record<string, unknown>);
+    const { campo, regra, erro } = item as Record<string, unknown>;
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
-    return [{ campo: text(c.campo), regra: text(c.regra), erro: text(c.erro) }];
+    return [{ campo: text(campo), regra: text(regra), erro: text(erro) }];
   });
-}
-
-/**
- * The tax simulation still answers `{ campo, codigo, mensagem }`; read as `{ campo, regra, erro }` here and nowhere
- * else. This function goes away when that API answers the platform's shape.
- */
-function fromTaxSimulationShape(item: Record<string, unknown>): Record<string, unknown> {
-  if ('regra' in item || 'erro' in item) return item;
-  return { campo: item.campo, regra: item.codigo, erro: item.mensagem };
 }
