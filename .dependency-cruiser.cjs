@@ -26,6 +26,10 @@ const LIBRARY_ENTRY = `^(${LIBRARIES.map(entryOf).map(esc).join('|')})$`;
 
 const SERVICE = '^(services/(?:token|ingestion|fiscal-document|tax-simulation|settings|local-authority)|gateway)/';
 
+/** The admin page's code generator (build-time, Node) and the one file of each service it may read. */
+const ADMIN_CODEGEN = '^admin/codegen/';
+const SUBGRAPH_SCHEMA = '^services/(token|ingestion|fiscal-document|tax-simulation|settings)/src/graphql/schema\\.ts$';
+
 /** Test code: any file under a `test/` folder (each workspace's tests, and the test workspace itself). */
 const TEST_CODE = '(^|/)test/';
 const NOT_TEST_CODE = '^(?!test/)(?!.*/test/)';
@@ -136,10 +140,28 @@ module.exports = {
       name: 'admin-page-is-standalone',
       comment:
         'The administration page (admin/) runs in the browser and talks to the stack over HTTP only (/graphql and ' +
-        'the REST paths): it imports no other workspace, not even @erp/contracts (Node code, joi) - nor Node built-ins.',
+        'the REST paths): it imports no other workspace, not even @erp/contracts (Node code, joi) - nor Node built-ins. ' +
+        'Only its code generator (admin/codegen) reads the subgraphs\' schemas, at build time.',
       severity: 'error',
-      from: { path: '^admin/' },
+      from: { path: '^admin/', pathNot: ADMIN_CODEGEN },
       to: { path: '^(contracts|services|gateway|test|scripts)/' },
+    },
+    {
+      name: 'admin-codegen-reads-only-subgraph-schemas',
+      comment:
+        'The admin\'s code generator composes the supergraph from each service\'s SDL (src/graphql/schema.ts), as the ' +
+        'gateway does at start, and nothing else of another workspace.',
+      severity: 'error',
+      from: { path: ADMIN_CODEGEN },
+      to: { path: '^(contracts|services|gateway|test|scripts)/', pathNot: SUBGRAPH_SCHEMA },
+    },
+    {
+      name: 'admin-page-runs-no-codegen',
+      comment:
+        'The page reads the generated types (src/api/generated.ts), never the generator, which imports service code.',
+      severity: 'error',
+      from: { path: '^admin/src/' },
+      to: { path: ADMIN_CODEGEN },
     },
     {
       name: 'admin-page-is-standalone',

@@ -5,7 +5,8 @@
  *   global setup starts a throw-away stack (FerretDB, NATS, the local authority, the five services and the gateway on free ports, data
  *   in a temporary folder); jest runs it only when a test of this project is selected.
  * An unclassified test is integration, so it never runs without the stack it may need.
- * jose 6 ships ESM only: swc turns it (and our TypeScript) into CommonJS for jest; at run time Node loads it natively.
+ * jose 6 and auto-bind 5 (of the admin's code generator) ship ESM only: swc turns them (and our TypeScript) into
+ * CommonJS for jest; at run time Node loads them natively.
  */
 const UNIT_FOLDERS = '/test/unit/';
 
@@ -18,13 +19,14 @@ const common = {
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|auto-bind)/)'],
   testMatch: [
     '<rootDir>/services/*/test/**/*.test.ts',
     '<rootDir>/test/**/*.test.ts',
     '<rootDir>/gateway/test/**/*.test.ts',
     '<rootDir>/contracts/test/**/*.test.ts',
     '<rootDir>/admin/test/**/*.test.ts',
+    '<rootDir>/admin/codegen/test/**/*.test.ts',
   ],
 };
 const ignored = ['/node_modules/', '/.data/'];

@@ -6,6 +6,17 @@ cd "$(dirname "$0")/.."
 
 log() { printf '[bootstrap] %s\n' "$*" >&2; }
 
+# --browser: Chromium for the administration page's tests; --ferretdb-stock: also the unpatched FerretDB (below).
+install_browser=0
+build_stock_ferretdb=0
+for flag in "$@"; do
+  case "$flag" in
+    --browser) install_browser=1 ;;
+    --ferretdb-stock) build_stock_ferretdb=1 ;;
+    *) log "unknown option $flag"; exit 2 ;;
+  esac
+done
+
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # Not `npm ci`: the registry reachable here serves only this platform's optional native builds (@swc/core,
   # @unrs/resolver), so the lock file cannot list the others and `npm ci` refuses it as out of sync.
@@ -23,7 +34,7 @@ fi
 
 # Headless Chromium for the administration page's end-to-end tests (`npm test` passes --browser): Debian's
 # package, driven by playwright-core (Playwright's own browser download cannot work here).
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
+if [ "$install_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
   log "installing chromium from Debian's packages (end-to-end tests of the administration page)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
@@ -63,26 +74,45 @@ if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb 
   apt-get install -y -qq postgresql >/dev/null
 fi
 
-FERRETDB_VERSION=v1.24.2
+# FerretDB: the tagged module's source with the project's patch applied (scripts/ferretdb-patch/README.md: its
+# filters served by indexes, and no hang on an update command of many matching updates), installed beside any other
+# FerretDB as GOPATH/bin/ferretdb-<build> (ferretdb-v1.24.2-index.1), which is the one binary the launcher starts
+# (scripts/stack/binaries.ts). Rebuilt when that binary is missing, does not start, says another version, or was
+# built from another patch: `--version` prints the patch's sha256 as its commit. `--ferretdb-stock` also builds
+# the unpatched release as ferretdb-v1.24.2, which `npm run -s bench:ferretdb` measures beside the patched one.
+FERRETDB_BUILD=$(cat scripts/ferretdb-patch/version)
+FERRETDB_UPSTREAM=${FERRETDB_BUILD%%-*}
+FERRETDB_PATCH="$PWD/scripts/ferretdb-patch/index.patch"
 gobin="$(go env GOPATH)/bin"
-# A FerretDB binary that starts: `go install` of the tagged module can succeed and still give a binary that panics
-# at start, because the module lacks the version file FerretDB's release task generates (build/version/version.txt).
-ferretdb_works() { "$1" --version >/dev/null 2>&1; }
-ferretdb_bin="$(command -v ferretdb 2>/dev/null || echo "$gobin/ferretdb")"
-if [ ! -x "$ferretdb_bin" ] || ! ferretdb_works "$ferretdb_bin"; then
-  log "installing FerretDB $FERRETDB_VERSION (first time only, about a minute)"
-  # Build the tagged module's source with the version file written, as FerretDB's release task does. Not plain
-  # `go install pkg@version`: its binary lacks that file, and the module proxy here may also refuse the version
-  # list that `go install` reads for deprecation notices (the module itself downloads fine).
-  src=$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
+# True when the binary starts and prints this version and commit (a build lacking FerretDB's generated version
+# file panics at start: plain `go install pkg@version` gives one).
+ferretdb_is() { [ -x "$1" ] && [ "$("$1" --version 2>/dev/null | sed -n 's/^version: //p;s/^commit: //p' | paste -sd' ')" = "$2 $3" ]; }
+# build_ferretdb OUTPUT VERSION COMMIT [PATCH]: builds the module's source, with PATCH applied if given, writing
+# the version files FerretDB's release task generates. Not plain `go install pkg@version`: that binary lacks them,
+# and the module proxy here may also refuse the version list `go install` reads (the module itself downloads fine).
+build_ferretdb() {
+  local src work
+  src=$(GOTOOLCHAIN=local go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_UPSTREAM" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')
   work=$(mktemp -d)
   cp -r "$src/." "$work/"
   chmod -R u+w "$work"
-  echo "$FERRETDB_VERSION" >"$work/build/version/version.txt"
-  mkdir -p "$gobin"
-  (cd "$work" && GOTOOLCHAIN=local go build -o "$gobin/ferretdb" ./cmd/ferretdb)
+  if [ -n "${4:-}" ]; then (cd "$work" && git apply "$4"); fi
+  echo "$2" >"$work/build/version/version.txt"
+  echo "$3" >"$work/build/version/commit.txt"
+  mkdir -p "$(dirname "$1")"
+  (cd "$work" && GOTOOLCHAIN=local go build -o "$1.$$.new" ./cmd/ferretdb)
   rm -rf "$work"
-  ferretdb_works "$gobin/ferretdb" || { log "the FerretDB build does not start: $("$gobin/ferretdb" --version 2>&1 | head -1)"; exit 1; }
+  ferretdb_is "$1.$$.new" "$2" "$3" || { log "the FerretDB build does not start: $("$1.$$.new" --version 2>&1 | head -1)"; exit 1; }
+  mv "$1.$$.new" "$1"
+}
+patch_commit="patch-sha256-$(sha256sum "$FERRETDB_PATCH" | cut -c1-16)"
+if ! ferretdb_is "$gobin/ferretdb-$FERRETDB_BUILD" "$FERRETDB_BUILD" "$patch_commit"; then
+  log "building FerretDB $FERRETDB_BUILD ($FERRETDB_UPSTREAM with scripts/ferretdb-patch; about a minute)"
+  build_ferretdb "$gobin/ferretdb-$FERRETDB_BUILD" "$FERRETDB_BUILD" "$patch_commit" "$FERRETDB_PATCH"
+fi
+if [ "$build_stock_ferretdb" = 1 ] && ! ferretdb_is "$gobin/ferretdb-$FERRETDB_UPSTREAM" "$FERRETDB_UPSTREAM" unknown; then
+  log "building the unpatched FerretDB $FERRETDB_UPSTREAM for comparison (about a minute)"
+  build_ferretdb "$gobin/ferretdb-$FERRETDB_UPSTREAM" "$FERRETDB_UPSTREAM" unknown
 fi
 
 # kustomize renders deploy/k8s for test/deploy/manifests.test.ts (the version kubectl 1.32 embeds is older).

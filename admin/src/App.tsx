@@ -1,213 +1,128 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { criarApi } from './api';
-import { ContextoApp, type Contexto } from './context';
-import { Entrar } from './session/Entrar';
-import { avisarSaida, janelaDaPlataforma, pedirSessao, sessaoDaMensagem } from './session/host-protocol';
-import { guardarSessaoDev, lerSessao, sessaoDevGuardada, type Sessao } from './session/session';
-import { Tokens } from './screens/Tokens';
-import { Historico } from './screens/Historico';
-import { Configuracoes } from './screens/Configuracoes';
-import { Documentos } from './screens/Documentos';
-import { Impostos } from './screens/Impostos';
+import { useCallback, useEffect, useState } from 'react';
+import { Page } from './Page';
+import { SignIn } from './session/SignIn';
+import { announceSignOut, askForSession, hostWindow, sessionFromMessage } from './session/host-protocol';
+import { keepDevSession, keptDevSession, readSession, type Session } from './session/session';
 
 /** What the gateway says about this deployment (`GET /admin/config.json`). */
-interface ConfigPagina {
+interface PageConfig {
   modo: 'desenvolvimento' | 'producao';
   origensPlataforma: string[];
 }
 
-const TELAS = [
-  { rota: 'tokens', titulo: 'Tokens de ingestão', Componente: Tokens },
-  { rota: 'historico', titulo: 'Histórico de importações', Componente: Historico },
-  { rota: 'configuracoes', titulo: 'Configurações fiscais', Componente: Configuracoes },
-  { rota: 'documentos', titulo: 'Documentos fiscais', Componente: Documentos },
-  { rota: 'impostos', titulo: 'Simulação de impostos', Componente: Impostos },
-] as const;
-type Rota = (typeof TELAS)[number]['rota'];
-
-function rotaAtual(): Rota {
-  const nome = window.location.hash.replace(/^#\/?/, '').split('?')[0];
-  return TELAS.find((t) => t.rota === nome)?.rota ?? 'tokens';
-}
-
+/** The page's start: its deployment's configuration, then a session (signed in, or handed over by the platform). */
 export function App() {
-  const [config, setConfig] = useState<ConfigPagina | null>(null);
-  const [erroConfig, setErroConfig] = useState<string | null>(null);
-  const [sessao, setSessao] = useState<Sessao | null>(null);
-  const [aviso, setAviso] = useState<string | null>(null);
+  const [config, setConfig] = useState<PageConfig | null>(null);
+  const [configError, setConfigError] = useState<string | null>(null);
+  const [session, setSession] = useState<Session | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     fetch('/admin/config.json')
       .then(async (r) => {
         if (!r.ok) throw new Error(`o gateway respondeu ${r.status}`);
-        const lido = (await r.json()) as ConfigPagina;
-        setConfig(lido);
-        if (lido.modo === 'desenvolvimento') setSessao(sessaoDevGuardada());
+        const read = (await r.json()) as PageConfig;
+        setConfig(read);
+        if (read.modo === 'desenvolvimento') setSession(keptDevSession());
       })
-      .catch((e: unknown) => setErroConfig(e instanceof Error ? e.message : String(e)));
+      .catch((e: unknown) => setConfigError(e instanceof Error ? e.message : String(e)));
   }, []);
 
   // Production: the session comes from the host platform (session/host-protocol.ts), in memory only.
   useEffect(() => {
     if (!config || config.modo !== 'producao') return;
-    const aoReceber = (evento: MessageEvent) => {
+    const onMessage = (event: MessageEvent) => {
       // Only the window that hosts the page (parent or opener), from an allowed origin.
-      if (evento.source === null || evento.source !== janelaDaPlataforma()) return;
-      const token = sessaoDaMensagem(evento.data, evento.origin, config.origensPlataforma);
+      if (event.source === null || event.source !== hostWindow()) return;
+      const token = sessionFromMessage(event.data, event.origin, config.origensPlataforma);
       if (!token) return;
-      const lida = lerSessao(token, 'plataforma');
-      if (lida) setSessao(lida);
+      const read = readSession(token, 'platform');
+      if (read) setSession(read);
     };
-    window.addEventListener('message', aoReceber);
-    pedirSessao(config.origensPlataforma);
-    return () => window.removeEventListener('message', aoReceber);
+    window.addEventListener('message', onMessage);
+    askForSession(config.origensPlataforma);
+    return () => window.removeEventListener('message', onMessage);
   }, [config]);
 
   // Ask for a new session a minute before this one expires (platform), or go back to sign-in (development).
   useEffect(() => {
-    if (!sessao || !config) return;
+    if (!session || !config) return;
     // setTimeout holds at most 2^31-1 ms (24.8 days); a longer session is simply checked again then.
-    const falta = Math.min(Math.max(0, sessao.expiraEm - Date.now() - 60_000), 2 ** 31 - 1);
-    const relogio = setTimeout(() => {
-      if (sessao.origem === 'plataforma') pedirSessao(config.origensPlataforma);
+    const wait = Math.min(Math.max(0, session.expiresAt - Date.now() - 60_000), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      if (session.source === 'platform') askForSession(config.origensPlataforma);
       else {
-        guardarSessaoDev(null);
-        setAviso('Sua sessão de desenvolvimento terminou. Entre de novo.');
-        setSessao(null);
+        keepDevSession(null);
+        setNotice('Sua sessão de desenvolvimento terminou. Entre de novo.');
+        setSession(null);
       }
-    }, falta);
-    return () => clearTimeout(relogio);
-  }, [sessao, config]);
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [session, config]);
 
-  const perderSessao = useCallback(() => {
+  const loseSession = useCallback(() => {
     if (config?.modo === 'producao') {
-      setSessao(null);
-      pedirSessao(config.origensPlataforma);
+      setSession(null);
+      askForSession(config.origensPlataforma);
       return;
     }
-    guardarSessaoDev(null);
-    setAviso('A sessão não vale mais (expirou ou foi recusada). Entre de novo.');
-    setSessao(null);
+    keepDevSession(null);
+    setNotice('A sessão não vale mais (expirou ou foi recusada). Entre de novo.');
+    setSession(null);
   }, [config]);
 
-  if (erroConfig) {
+  if (configError) {
     return (
       <main className="entrar">
         <h1>Administração</h1>
-        <p role="alert">Não foi possível carregar a configuração da página: {erroConfig}</p>
+        <p role="alert">Não foi possível carregar a configuração da página: {configError}</p>
       </main>
     );
   }
   if (!config) return <p className="carregando">Carregando…</p>;
-  if (!sessao) {
+  if (!session) {
     if (config.modo === 'desenvolvimento') {
       return (
-        <Entrar
-          aviso={aviso}
-          aoEntrar={(nova) => {
-            guardarSessaoDev(nova);
-            setAviso(null);
-            setSessao(nova);
+        <SignIn
+          notice={notice}
+          onSignIn={(signedIn) => {
+            keepDevSession(signedIn);
+            setNotice(null);
+            setSession(signedIn);
           }}
         />
       );
     }
-    return <AguardandoPlataforma />;
+    return <WaitingForPlatform />;
   }
   return (
-    <Pagina
-      sessao={sessao}
-      perderSessao={perderSessao}
-      sair={() => {
-        if (config.modo === 'producao') avisarSaida(config.origensPlataforma);
-        else guardarSessaoDev(null);
-        setAviso(null);
-        setSessao(null);
+    <Page
+      session={session}
+      onSessionLost={loseSession}
+      onSignOut={() => {
+        if (config.modo === 'producao') announceSignOut(config.origensPlataforma);
+        else keepDevSession(null);
+        setNotice(null);
+        setSession(null);
       }}
     />
   );
 }
 
-function AguardandoPlataforma() {
-  const [demorou, setDemorou] = useState(false);
+function WaitingForPlatform() {
+  const [late, setLate] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setDemorou(true), 10_000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setLate(true), 10_000);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <main className="entrar">
       <h1>Administração</h1>
       <p role="status">
-        {demorou
+        {late
           ? 'A plataforma não enviou uma sessão. Abra esta página pelo menu da plataforma (ela não funciona aberta sozinha em produção).'
           : 'Aguardando a sessão da plataforma…'}
       </p>
     </main>
-  );
-}
-
-function Pagina(props: { sessao: Sessao; perderSessao: () => void; sair: () => void }) {
-  const { sessao, perderSessao } = props;
-  const [rota, setRota] = useState<Rota>(rotaAtual);
-  const [anuncio, setAnuncio] = useState('');
-  const tokenAtual = useRef(sessao.token);
-  tokenAtual.current = sessao.token;
-
-  useEffect(() => {
-    const aoMudar = () => setRota(rotaAtual());
-    window.addEventListener('hashchange', aoMudar);
-    return () => window.removeEventListener('hashchange', aoMudar);
-  }, []);
-
-  const api = useMemo(() => criarApi(() => tokenAtual.current, perderSessao), [perderSessao]);
-  const contexto = useMemo<Contexto>(
-    () => ({
-      sessao,
-      api,
-      anunciar: (mensagem) => {
-        // Cleared first so the same text twice is read twice.
-        setAnuncio('');
-        setTimeout(() => setAnuncio(mensagem), 50);
-      },
-    }),
-    [sessao, api],
-  );
-  const tela = TELAS.find((t) => t.rota === rota) ?? TELAS[0];
-
-  return (
-    <ContextoApp.Provider value={contexto}>
-      <a className="pular" href="#conteudo" onClick={(e) => { e.preventDefault(); document.getElementById('conteudo')?.focus(); }}>
-        Pular para o conteúdo
-      </a>
-      <header className="topo">
-        <span className="marca">ERP · Administração</span>
-        <span className="quem">
-          Empresa <strong>{sessao.empresa}</strong> · {sessao.papel === 'admin' ? 'Administrador' : 'Usuário'}
-          {sessao.origem === 'desenvolvimento' ? ' · sessão de desenvolvimento' : ''}
-        </span>
-        <button type="button" onClick={props.sair}>
-          Sair
-        </button>
-      </header>
-      <div className="corpo">
-        <nav aria-label="Telas" className="menu">
-          <ul>
-            {TELAS.map((t) => (
-              <li key={t.rota}>
-                <a href={`#/${t.rota}`} aria-current={t.rota === rota ? 'page' : undefined}>
-                  {t.titulo}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <main id="conteudo" tabIndex={-1}>
-          <tela.Componente key={tela.rota} titulo={tela.titulo} />
-        </main>
-      </div>
-      <div className="so-leitor" role="status" aria-live="polite">
-        {anuncio}
-      </div>
-    </ContextoApp.Provider>
   );
 }

@@ -3,53 +3,51 @@
  * field key (`campo`, the JSON key of the rows) found in any row. Separator `;` and a UTF-8 BOM, which is what a
  * spreadsheet set to Portuguese (Brazil) opens without asking.
  */
-export interface LinhaRecusada {
-  linha: number;
-  valores: string;
-  erros: string[];
-}
+import type { LinhaRecusada } from './api/operations/history';
 
 /** A plain signed number (`-12.5`, `+3`, `-1.234,56`): a spreadsheet reads it as the number it is, no formula. */
-const NUMERO_COM_SINAL = /^[+-]\d[\d.,]*$/;
+const SIGNED_NUMBER = /^[+-]\d[\d.,]*$/;
 
 /**
  * A cell a spreadsheet would run as a formula (CSV injection): it starts with `=` or `@`, a tab or a carriage return,
  * or a sign followed by anything but a number. Such a cell is prefixed with an apostrophe; a negative number is not,
  * so `-12.5` comes back as sent.
  */
-export function pareceFormula(texto: string): boolean {
-  if (/^[=@\t\r]/.test(texto)) return true;
-  return /^[+-]/.test(texto) && !NUMERO_COM_SINAL.test(texto);
+export function looksLikeFormula(text: string): boolean {
+  if (/^[=@\t\r]/.test(text)) return true;
+  return /^[+-]/.test(text) && !SIGNED_NUMBER.test(text);
 }
 
-function celula(valor: unknown): string {
-  let texto: string;
-  if (valor === null || valor === undefined) texto = '';
-  else if (typeof valor === 'string') texto = valor;
-  else if (typeof valor === 'number' || typeof valor === 'boolean') texto = String(valor);
-  else texto = JSON.stringify(valor);
-  if (pareceFormula(texto)) texto = `'${texto}`;
-  return /[;"\r\n]/.test(texto) ? `"${texto.replace(/"/g, '""')}"` : texto;
+function cell(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = '';
+  else if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean') text = String(value);
+  else text = JSON.stringify(value);
+  if (looksLikeFormula(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-function valoresDe(linha: LinhaRecusada): Record<string, unknown> {
+/** The values a row was sent with (`valores`, JSON), by field key; a value that is not an object under `valores`. */
+function valuesOf(row: LinhaRecusada): Record<string, unknown> {
   try {
-    const lido = JSON.parse(linha.valores) as unknown;
-    return typeof lido === 'object' && lido !== null && !Array.isArray(lido) ? (lido as Record<string, unknown>) : { valores: lido };
+    const read = JSON.parse(row.valores) as unknown;
+    return typeof read === 'object' && read !== null && !Array.isArray(read) ? (read as Record<string, unknown>) : { valores: read };
   } catch {
-    return { valores: linha.valores };
+    return { valores: row.valores };
   }
 }
 
-export function linhasRecusadasCsv(linhas: LinhaRecusada[]): string {
-  const valores = linhas.map(valoresDe);
-  const campos: string[] = [];
-  for (const v of valores) for (const chave of Object.keys(v)) if (!campos.includes(chave)) campos.push(chave);
-  const cabecalho = ['linha', 'erros', ...campos].map(celula).join(';');
-  const corpo = linhas.map((l, i) => [l.linha, l.erros.join(' | '), ...campos.map((c) => valores[i][c])].map(celula).join(';'));
-  return '\uFEFF' + [cabecalho, ...corpo].join('\r\n') + '\r\n';
+export function refusedRowsCsv(rows: LinhaRecusada[]): string {
+  const values = rows.map(valuesOf);
+  const keys: string[] = [];
+  for (const v of values) for (const key of Object.keys(v)) if (!keys.includes(key)) keys.push(key);
+  const header = ['linha', 'erros', ...keys].map(cell).join(';');
+  const lines = rows.map((row, i) => [row.linha, row.erros.join(' | '), ...keys.map((k) => values[i][k])].map(cell).join(';'));
+  return '\uFEFF' + [header, ...lines].join('\r\n') + '\r\n';
 }
 
-export function valoresLegiveis(linha: LinhaRecusada): [string, string][] {
-  return Object.entries(valoresDe(linha)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+/** A row's values as the page shows them: each key with its value as text. */
+export function readableValues(row: LinhaRecusada): [string, string][] {
+  return Object.entries(valuesOf(row)).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
 }

@@ -44,6 +44,8 @@ export interface StackOptions {
    */
   throwAwayStore: boolean;
   natsPort: number;
+  /** Benchmarks only: the FerretDB binary of the local store (the unpatched release, measured beside ours). */
+  ferretdbBinary?: string;
   /** Use these instead of starting the local store (PostgreSQL + FerretDB) / NATS. */
   mongodbUrl?: string;
   natsUrl?: string;
@@ -167,6 +169,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         cwd: ROOT,
         logDir: options.logDir,
         onProgress: progress,
+        ferretdbBinary: options.ferretdbBinary,
       };
       await startUnit('store', async () => {
         const children: Child[] = [];

@@ -6,15 +6,15 @@ import { startPostgres } from './postgres';
 import { startChild, type Child } from './processes';
 
 /**
- * FerretDB 1.24's pool of PostgreSQL connections (its own default is 50). Each update of a command that matches
- * a document keeps one connection until the whole command ends, and every command shares the pool: once the
- * held ones fill it, FerretDB waits for a free connection for good and answers nothing more (measured in
- * docs/ferretdb.md). A larger pool leaves room for several ingestion batches writing at once; PostgreSQL gets
- * 50 connections more than the pool so that the pool, not PostgreSQL, is the limit.
+ * FerretDB's pool of PostgreSQL connections (its own default is 50). An update holds one while it reads and a
+ * second while it writes what it read, so 200 serve 100 updates at once: the five services' drivers open at most
+ * 20 connections each (the kit's `maxPoolSize`). PostgreSQL gets 50 connections more than the pool so that the
+ * pool, not PostgreSQL, is the limit. (The stock 1.24 build also kept one per matched update until the whole
+ * command ended, and hung once they filled the pool: docs/ferretdb.md.)
  */
 export const FERRETDB_POOL_MAX_CONNS = 200;
 
-/** The local MongoDB-compatible store: our own PostgreSQL cluster, and FerretDB 1.24 on it. */
+/** The local MongoDB-compatible store: our own PostgreSQL cluster, and FerretDB 1.24 (with our patch) on it. */
 export interface LocalStoreOptions {
   /** PostgreSQL's cluster goes in `<dataDir>/postgres`; FerretDB's state file in `<dataDir>`. */
   dataDir: string;
@@ -29,6 +29,16 @@ export interface LocalStoreOptions {
   onProgress?: (message: string) => void;
   /** Benchmarks only: another FerretDB pool size (default FERRETDB_POOL_MAX_CONNS). */
   poolMaxConns?: number;
+  /**
+   * Benchmarks only: another FerretDB binary (the unpatched release, measured beside ours), run as the stack ran it
+   * before the patch (without `preferIndexes`); default ferretdbBinary().
+   */
+  ferretdbBinary?: string;
+  /**
+   * Tests only: false leaves the patched FerretDB's sessions to PostgreSQL's own choice between an index and a
+   * sequential scan, so that a test can impose either (test/support/postgres.ts); default true (see below).
+   */
+  preferIndexes?: boolean;
 }
 
 /** FerretDB's environment: no PG* variable of the developer's shell, and the cluster's password (pgx reads PGPASSWORD). */
@@ -64,17 +74,27 @@ export async function startLocalStore(options: LocalStoreOptions, children: Chil
   children.push(postgres.child);
   progress(`PostgreSQL on 127.0.0.1:${options.postgresPort} (${path.join(options.dataDir, 'postgres')})`);
 
+  // The patched build gets two settings. Its sessions read through an index whenever one can serve the filter
+  // (`enable_seqscan=off`, a parameter of each connection): PostgreSQL prices a jsonpath or containment check as one
+  // cheap operator, so for a `$in` of 500 keys it chose, on tables of 5,000 to 20,000 documents, a sequential scan
+  // 10 to 50 times slower than the GIN lookups (docs/ferretdb.md); a filter no index serves is still read
+  // sequentially. And `find` and `aggregate` send filters on nested fields to PostgreSQL too
+  // (`--test-enable-nested-pushdown`, experimental and off upstream, whose SQL for them did not go through arrays;
+  // the patch's does): without it the outbox relays' `{'outbox.estado': 'PENDENTE'}` read the whole collection every 2 s.
+  const patched = !options.ferretdbBinary;
+  const preferIndexes = patched && options.preferIndexes !== false;
   const ferret = startChild(
     'ferretdb',
-    ferretdbBinary(),
+    options.ferretdbBinary ?? ferretdbBinary(),
     [
       '--handler=postgresql',
-      `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}`,
+      `--postgresql-url=${postgres.ferretdbUrl}?pool_max_conns=${poolMaxConns}${preferIndexes ? '&enable_seqscan=off' : ''}`,
       `--listen-addr=127.0.0.1:${options.ferretdbPort}`,
       `--state-dir=${options.dataDir}`,
       '--debug-addr=-',
       '--telemetry=disable',
       '--log-level=warn',
+      ...(patched ? ['--test-enable-nested-pushdown'] : []),
     ],
     { cwd: options.cwd, env: ferretdbEnv(postgres.password), logDir: options.logDir },
   );

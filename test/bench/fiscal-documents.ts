@@ -8,7 +8,9 @@ import { criarPfx } from '../../services/settings/test/support/certificados';
 /**
  * Fiscal documents: emissions per second through the gateway with 1, 8 and 32 concurrent callers on one series
  * (numbers checked gap-free at the end), and the median cost of one cancellation; the baseline is a bare driver
- * insert of the same stored document into a scratch collection of the same database, in the same run.
+ * insert of the same stored document into a scratch collection of the same database, in the same run. Measured
+ * with the fiscal collections an emission reads holding `fill` documents of another company, as a store with
+ * history does (on the stock FerretDB every filtered read scanned them all).
  */
 export interface FiscalBenchEnv {
   gatewayUrl: string;
@@ -16,6 +18,34 @@ export interface FiscalBenchEnv {
   sessionSecret: string;
   /** Documents issued at each concurrency level. */
   documents?: number;
+  /** Printed before each figure (which store the stack runs on). */
+  label?: string;
+  /** Only the emission rates at these numbers of callers (no cancellation, no baseline); default all three, and the rest. */
+  emissionOnly?: (1 | 8 | 32)[];
+  /** Documents of another company in each fiscal collection an emission reads (default 5,000). */
+  fill?: number;
+}
+
+/** The collections of the fiscal-document service that an emission reads with a filter. */
+const READ_BY_EMISSION = ['documentos_fiscais', 'numeracao', 'fatos_documento', 'xml_documentos', 'autorizador_local'];
+
+/**
+ * Puts `count` documents of another company in each collection an emission reads: 2 KB each, and no field the
+ * service's queries or jobs select on but `companyId`, so nothing but the collections' size changes.
+ */
+async function fillFiscalCollections(mongodbUrl: string, count: number): Promise<void> {
+  const db = await mongoose.createConnection(mongodbUrl, { dbName: 'erp_fiscal_document' }).asPromise();
+  try {
+    const enchimento = 'x'.repeat(2_000);
+    for (const name of READ_BY_EMISSION) {
+      for (let offset = 0; offset < count; offset += 1_000) {
+        const docs = Array.from({ length: Math.min(1_000, count - offset) }, (_, i) => ({ _id: `bench-fill-${offset + i}`, companyId: 'bench-fill', enchimento }));
+        await db.collection(name).insertMany(docs as never[], { ordered: false });
+      }
+    }
+  } finally {
+    await db.close();
+  }
 }
 
 const median = (values: number[]) => {
@@ -71,12 +101,19 @@ const nfe = (referencia: string) => ({
   ],
 });
 
-export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
+/** Emissions per second by number of concurrent callers (1, 8, 32). */
+export type EmissionRates = Partial<Record<1 | 8 | 32, number>>;
+
+export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<EmissionRates> {
   const url = `${env.gatewayUrl}/api/erp/faturamento/documentos`;
   const total = env.documents ?? 64;
+  const label = env.label ? `${env.label}: ` : '';
+  const rates = {} as EmissionRates;
+  const fill = env.fill ?? 5_000;
+  await fillFiscalCollections(env.mongodbUrl, fill);
   const ids: string[] = [];
   let session = '';
-  for (const callers of [1, 8, 32]) {
+  for (const callers of env.emissionOnly ?? ([1, 8, 32] as const)) {
     session = await company(env, `c${callers}`);
     let next = 0;
     const numbers: number[] = [];
@@ -95,12 +132,16 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
     const seconds = (performance.now() - start) / 1000;
     numbers.sort((a, b) => a - b);
     const gapFree = numbers.every((n, i) => n === i + 1);
+    const rate = numbers.length / seconds;
+    rates[callers] = rate;
     console.log(
-      `fiscal emission, ${String(callers).padStart(2)} concurrent caller(s) on one series: ${(numbers.length / seconds).toFixed(1)} documents/s ` +
-        `(${numbers.length} NF-e, numbers 1..${numbers.length} ${gapFree ? 'gap-free, no duplicate' : 'NOT GAP-FREE'})`,
+      `${label}fiscal emission, ${String(callers).padStart(2)} concurrent caller(s) on one series: ${rate.toFixed(1)} documents/s ` +
+        `(${numbers.length} NF-e, numbers 1..${numbers.length} ${gapFree ? 'gap-free, no duplicate' : 'NOT GAP-FREE'}; ` +
+        `${fill.toLocaleString('en-US')} documents of another company in each collection read)`,
     );
     if (!gapFree) throw new Error(`numbering broke under ${callers} callers: ${numbers.join(',')}`);
   }
+  if (env.emissionOnly) return rates;
 
   // Cancellation: one at a time, each a different document of the last company.
   const cancelMs: number[] = [];
@@ -128,6 +169,7 @@ export async function benchFiscalDocuments(env: FiscalBenchEnv): Promise<void> {
         `vs ${median(insertMs).toFixed(2)} ms for a bare driver insert of the same document ` +
         `(baseline, 50 inserts: ${(1000 / median(insertMs)).toFixed(0)} inserts/s sequential, to set against the emission rates above)`,
     );
+    return rates;
   } finally {
     await db.close();
   }

@@ -9,7 +9,7 @@ export interface PlanSummary {
   server: 'mongodb' | 'ferretdb';
   /** The winning plan's stages, outermost first (MongoDB), or FerretDB's PostgreSQL plan node types. */
   stages: string[];
-  /** The index the plan reads, or null for a collection scan. */
+  /** The index the plan reads (FerretDB: the PostgreSQL index, an index or a bitmap index scan), or null for a collection scan. */
   index: string | null;
   /** FerretDB: whether the filter and the sort were pushed down to PostgreSQL. */
   pushdown?: { filter: boolean; sort: boolean };
@@ -29,9 +29,10 @@ function mongoStages(plan: Document | undefined, out: { stages: string[]; index:
   for (const input of (plan.inputStages as Document[] | undefined) ?? []) mongoStages(input, out);
 }
 
-function postgresNodes(plan: Document | undefined, out: string[]): void {
+function postgresNodes(plan: Document | undefined, out: { stages: string[]; index: string | null }): void {
   if (!plan) return;
-  if (typeof plan['Node Type'] === 'string') out.push(plan['Node Type']);
+  if (typeof plan['Node Type'] === 'string') out.stages.push(plan['Node Type']);
+  if (typeof plan['Index Name'] === 'string' && !out.index) out.index = plan['Index Name'];
   for (const child of (plan.Plans as Document[] | undefined) ?? []) postgresNodes(child, out);
 }
 
@@ -42,10 +43,9 @@ export async function explainFind(db: Db, collection: string, filter: Document, 
   if (server === 'ferretdb') {
     const planner = explained.queryPlanner as Document | Document[] | undefined;
     const plan = (Array.isArray(planner) ? planner[0]?.Plan : planner?.Plan) as Document | undefined;
-    const stages: string[] = [];
-    postgresNodes(plan, stages);
-    const index = stages.some((stage) => stage.startsWith('Index')) ? String(plan?.['Index Name'] ?? 'an index') : null;
-    return { server, stages, index, pushdown: { filter: explained.filterPushdown === true, sort: explained.sortPushdown === true } };
+    const out = { stages: [] as string[], index: null as string | null };
+    postgresNodes(plan, out);
+    return { server, ...out, pushdown: { filter: explained.filterPushdown === true, sort: explained.sortPushdown === true } };
   }
   const out = { stages: [] as string[], index: null as string | null };
   mongoStages((explained.queryPlanner as Document).winningPlan as Document, out);

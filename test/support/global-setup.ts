@@ -12,6 +12,9 @@ export default async function globalSetup(): Promise<void> {
   const { stack, dataDir } = running;
   process.env.TEST_GATEWAY_URL = stack.gatewayUrl;
   process.env.TEST_MONGODB_URL = stack.mongodbUrl;
+  // The store's PostgreSQL cluster (test/support/postgres.ts); its password is kept in the data folder.
+  process.env.TEST_STACK_DATA_DIR = dataDir;
+  process.env.TEST_POSTGRES_PORT = String(running.postgresPort);
   process.env.TEST_NATS_URL = stack.natsUrl;
   process.env.TEST_SESSION_SECRET = stack.sessionSecret;
   process.env.TEST_LOG_DIR = path.join(dataDir, 'logs');

@@ -7,33 +7,33 @@
  * from any other origin or window are ignored. The session lives in memory only. When the user leaves, the page
  * posts `{ tipo: 'erp-admin:sair' }`.
  */
-export const PEDIR_SESSAO = 'erp-admin:pedir-sessao';
-export const SESSAO = 'erp-admin:sessao';
-export const SAIR = 'erp-admin:sair';
+export const ASK_FOR_SESSION = 'erp-admin:pedir-sessao';
+export const SESSION_MESSAGE = 'erp-admin:sessao';
+export const SIGN_OUT = 'erp-admin:sair';
 
 /** The JWT carried by a platform message, or null when the message must be ignored. */
-export function sessaoDaMensagem(dados: unknown, origem: string, origensPermitidas: readonly string[]): string | null {
-  if (!origensPermitidas.includes(origem)) return null;
-  if (typeof dados !== 'object' || dados === null) return null;
-  const { tipo, sessao } = dados as { tipo?: unknown; sessao?: unknown };
-  if (tipo !== SESSAO || typeof sessao !== 'string' || sessao.length > 16_384) return null;
+export function sessionFromMessage(data: unknown, origin: string, allowedOrigins: readonly string[]): string | null {
+  if (!allowedOrigins.includes(origin)) return null;
+  if (typeof data !== 'object' || data === null) return null;
+  const { tipo, sessao } = data as { tipo?: unknown; sessao?: unknown };
+  if (tipo !== SESSION_MESSAGE || typeof sessao !== 'string' || sessao.length > 16_384) return null;
   return sessao;
 }
 
 /** The window that hosts the page: the parent frame, or the window that opened it; null when standalone. */
-export function janelaDaPlataforma(): Window | null {
+export function hostWindow(): Window | null {
   if (window.parent !== window) return window.parent;
   return window.opener as Window | null;
 }
 
-export function pedirSessao(origensPermitidas: readonly string[]): void {
-  const plataforma = janelaDaPlataforma();
-  if (!plataforma) return;
-  for (const origem of origensPermitidas) plataforma.postMessage({ tipo: PEDIR_SESSAO }, origem);
+export function askForSession(allowedOrigins: readonly string[]): void {
+  const host = hostWindow();
+  if (!host) return;
+  for (const origin of allowedOrigins) host.postMessage({ tipo: ASK_FOR_SESSION }, origin);
 }
 
-export function avisarSaida(origensPermitidas: readonly string[]): void {
-  const plataforma = janelaDaPlataforma();
-  if (!plataforma) return;
-  for (const origem of origensPermitidas) plataforma.postMessage({ tipo: SAIR }, origem);
+export function announceSignOut(allowedOrigins: readonly string[]): void {
+  const host = hostWindow();
+  if (!host) return;
+  for (const origin of allowedOrigins) host.postMessage({ tipo: SIGN_OUT }, origin);
 }

@@ -3,16 +3,17 @@
  * verifies it (the gateway and every service do); it only reads the claims it shows (company, role) and the
  * expiry, so it can ask for a new one in time.
  */
-export type Papel = 'admin' | 'user';
+export type Role = 'admin' | 'user';
 
-export interface Sessao {
+export interface Session {
   token: string;
-  empresa: string;
-  papel: Papel;
-  usuario: string;
+  company: string;
+  role: Role;
+  user: string;
   /** Milliseconds since the epoch. */
-  expiraEm: number;
-  origem: 'desenvolvimento' | 'plataforma';
+  expiresAt: number;
+  /** Who handed it over: the development sign-in or the host platform. */
+  source: 'development' | 'platform';
 }
 
 function base64UrlDecode(text: string): string {
@@ -23,29 +24,29 @@ function base64UrlDecode(text: string): string {
 }
 
 /** Reads the claims of a session JWT; null when it is not one of ours or already expired. */
-export function lerSessao(token: string, origem: Sessao['origem'], agora = Date.now()): Sessao | null {
-  const partes = token.split('.');
-  if (partes.length !== 3) return null;
+export function readSession(token: string, source: Session['source'], now = Date.now()): Session | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
   try {
-    const claims = JSON.parse(base64UrlDecode(partes[1])) as Record<string, unknown>;
+    const claims = JSON.parse(base64UrlDecode(parts[1])) as Record<string, unknown>;
     const { companyId, role, sub, exp } = claims;
     if (typeof companyId !== 'string' || (role !== 'admin' && role !== 'user') || typeof exp !== 'number') return null;
-    if (exp * 1000 <= agora) return null;
-    return { token, empresa: companyId, papel: role, usuario: typeof sub === 'string' ? sub : '', expiraEm: exp * 1000, origem };
+    if (exp * 1000 <= now) return null;
+    return { token, company: companyId, role, user: typeof sub === 'string' ? sub : '', expiresAt: exp * 1000, source };
   } catch {
     return null;
   }
 }
 
-const CHAVE_ARMAZENADA = 'erp-admin:sessao-dev';
+const STORAGE_KEY = 'erp-admin:sessao-dev';
 
 /** Development only: the session survives a reload of the tab (sessionStorage: this tab, until it closes). */
-export function guardarSessaoDev(sessao: Sessao | null): void {
-  if (sessao) sessionStorage.setItem(CHAVE_ARMAZENADA, sessao.token);
-  else sessionStorage.removeItem(CHAVE_ARMAZENADA);
+export function keepDevSession(session: Session | null): void {
+  if (session) sessionStorage.setItem(STORAGE_KEY, session.token);
+  else sessionStorage.removeItem(STORAGE_KEY);
 }
 
-export function sessaoDevGuardada(): Sessao | null {
-  const token = sessionStorage.getItem(CHAVE_ARMAZENADA);
-  return token ? lerSessao(token, 'desenvolvimento') : null;
+export function keptDevSession(): Session | null {
+  const token = sessionStorage.getItem(STORAGE_KEY);
+  return token ? readSession(token, 'development') : null;
 }

@@ -1,4 +1,4 @@
-import { avisarSaida, janelaDaPlataforma, PEDIR_SESSAO, pedirSessao, SAIR, SESSAO, sessaoDaMensagem } from '../../src/session/host-protocol';
+import { announceSignOut, ASK_FOR_SESSION, askForSession, hostWindow, SESSION_MESSAGE, SIGN_OUT, sessionFromMessage } from '../../src/session/host-protocol';
 
 const PLATAFORMA = 'https://erp.example.com';
 const ORIGENS = [PLATAFORMA, 'https://portal.example.com'];
@@ -20,44 +20,44 @@ afterEach(() => {
 
 describe('admin host protocol - the session handed over by the platform', () => {
   it('admin host protocol - takes the JWT of a well-formed message from an allowed origin', () => {
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'a.b.c' }, PLATAFORMA, ORIGENS)).toBe('a.b.c');
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'x.y.z' }, 'https://portal.example.com', ORIGENS)).toBe('x.y.z');
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'a.b.c' }, PLATAFORMA, ORIGENS)).toBe('a.b.c');
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'x.y.z' }, 'https://portal.example.com', ORIGENS)).toBe('x.y.z');
   });
 
   it('admin host protocol - ignores any other origin, shape or size', () => {
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'a.b.c' }, 'https://intruso.example.com', ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'a.b.c' }, 'https://erp.example.com:8443', ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'a.b.c' }, PLATAFORMA, [])).toBeNull();
-    expect(sessaoDaMensagem({ tipo: PEDIR_SESSAO, sessao: 'a.b.c' }, PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 42 }, PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO }, PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem('a.b.c', PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem(null, PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'x'.repeat(16_385) }, PLATAFORMA, ORIGENS)).toBeNull();
-    expect(sessaoDaMensagem({ tipo: SESSAO, sessao: 'x'.repeat(16_384) }, PLATAFORMA, ORIGENS)).toHaveLength(16_384);
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'a.b.c' }, 'https://intruso.example.com', ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'a.b.c' }, 'https://erp.example.com:8443', ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'a.b.c' }, PLATAFORMA, [])).toBeNull();
+    expect(sessionFromMessage({ tipo: ASK_FOR_SESSION, sessao: 'a.b.c' }, PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 42 }, PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE }, PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage('a.b.c', PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage(null, PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'x'.repeat(16_385) }, PLATAFORMA, ORIGENS)).toBeNull();
+    expect(sessionFromMessage({ tipo: SESSION_MESSAGE, sessao: 'x'.repeat(16_384) }, PLATAFORMA, ORIGENS)).toHaveLength(16_384);
   });
 
   it('admin host protocol - asks the framing parent, once per allowed origin and only to that origin', () => {
     const { enviadas } = janela('moldura');
-    expect(janelaDaPlataforma()).not.toBeNull();
-    pedirSessao(ORIGENS);
+    expect(hostWindow()).not.toBeNull();
+    askForSession(ORIGENS);
     expect(enviadas).toEqual([
-      [{ tipo: PEDIR_SESSAO }, PLATAFORMA],
-      [{ tipo: PEDIR_SESSAO }, 'https://portal.example.com'],
+      [{ tipo: ASK_FOR_SESSION }, PLATAFORMA],
+      [{ tipo: ASK_FOR_SESSION }, 'https://portal.example.com'],
     ]);
   });
 
   it('admin host protocol - asks the opener when opened by window.open, and says when the user leaves', () => {
     const { plataforma, enviadas } = janela('aberta');
-    expect(janelaDaPlataforma()).toBe(plataforma);
-    avisarSaida([PLATAFORMA]);
-    expect(enviadas).toEqual([[{ tipo: SAIR }, PLATAFORMA]]);
+    expect(hostWindow()).toBe(plataforma);
+    announceSignOut([PLATAFORMA]);
+    expect(enviadas).toEqual([[{ tipo: SIGN_OUT }, PLATAFORMA]]);
   });
 
   it('admin host protocol - standalone (no parent, no opener): nobody to ask, nothing posted', () => {
     janela('sozinha');
-    expect(janelaDaPlataforma()).toBeNull();
-    expect(() => pedirSessao(ORIGENS)).not.toThrow();
-    expect(() => avisarSaida(ORIGENS)).not.toThrow();
+    expect(hostWindow()).toBeNull();
+    expect(() => askForSession(ORIGENS)).not.toThrow();
+    expect(() => announceSignOut(ORIGENS)).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { guardarSessaoDev, lerSessao, sessaoDevGuardada } from '../../src/session/session';
+import { keepDevSession, keptDevSession, readSession } from '../../src/session/session';
 
 const AGORA = Date.UTC(2026, 10, 20, 12, 0, 0);
 const base64url = (texto: string) => Buffer.from(texto, 'utf8').toString('base64url');
@@ -9,25 +9,25 @@ const valida = { companyId: 'acme', role: 'admin', sub: 'maria', exp: AGORA / 10
 describe('admin session - the claims the page reads', () => {
   it('admin session - company, role, user and expiry of a session JWT, with where it came from', () => {
     const token = jwt(valida);
-    expect(lerSessao(token, 'plataforma', AGORA)).toEqual({ token, empresa: 'acme', papel: 'admin', usuario: 'maria', expiraEm: AGORA + 3_600_000, origem: 'plataforma' });
-    expect(lerSessao(jwt({ ...valida, role: 'user', sub: undefined }), 'desenvolvimento', AGORA)).toMatchObject({ papel: 'user', usuario: '', origem: 'desenvolvimento' });
+    expect(readSession(token, 'platform', AGORA)).toEqual({ token, company: 'acme', role: 'admin', user: 'maria', expiresAt: AGORA + 3_600_000, source: 'platform' });
+    expect(readSession(jwt({ ...valida, role: 'user', sub: undefined }), 'development', AGORA)).toMatchObject({ role: 'user', user: '', source: 'development' });
   });
 
   it('admin session - reads claims written in UTF-8 and base64url (no padding, - and _)', () => {
     const token = jwt({ ...valida, companyId: 'empresa-çãõ', sub: '~~~>>>???' });
     expect(token.split('.')[1]).toMatch(/[-_]/);
-    expect(lerSessao(token, 'plataforma', AGORA)).toMatchObject({ empresa: 'empresa-çãõ', usuario: '~~~>>>???' });
+    expect(readSession(token, 'platform', AGORA)).toMatchObject({ company: 'empresa-çãõ', user: '~~~>>>???' });
   });
 
   it('admin session - null for an expired session, a missing claim, an unknown role or something that is not a JWT', () => {
-    expect(lerSessao(jwt({ ...valida, exp: AGORA / 1000 }), 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao(jwt({ ...valida, exp: AGORA / 1000 - 1 }), 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao(jwt({ ...valida, exp: undefined }), 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao(jwt({ ...valida, companyId: 7 }), 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao(jwt({ ...valida, role: 'root' }), 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao('a.b', 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao('a.%%%.c', 'plataforma', AGORA)).toBeNull();
-    expect(lerSessao(`a.${base64url('não é json')}.c`, 'plataforma', AGORA)).toBeNull();
+    expect(readSession(jwt({ ...valida, exp: AGORA / 1000 }), 'platform', AGORA)).toBeNull();
+    expect(readSession(jwt({ ...valida, exp: AGORA / 1000 - 1 }), 'platform', AGORA)).toBeNull();
+    expect(readSession(jwt({ ...valida, exp: undefined }), 'platform', AGORA)).toBeNull();
+    expect(readSession(jwt({ ...valida, companyId: 7 }), 'platform', AGORA)).toBeNull();
+    expect(readSession(jwt({ ...valida, role: 'root' }), 'platform', AGORA)).toBeNull();
+    expect(readSession('a.b', 'platform', AGORA)).toBeNull();
+    expect(readSession('a.%%%.c', 'platform', AGORA)).toBeNull();
+    expect(readSession(`a.${base64url('não é json')}.c`, 'platform', AGORA)).toBeNull();
   });
 });
 
@@ -44,14 +44,14 @@ describe('admin session - the development session kept for this tab', () => {
   });
 
   it('admin session - survives a reload until "Sair" forgets it; an expired one is not given back', () => {
-    const sessao = lerSessao(jwt({ ...valida, exp: Math.floor(Date.now() / 1000) + 3600 }), 'desenvolvimento')!;
-    guardarSessaoDev(sessao);
-    expect(sessaoDevGuardada()).toEqual(sessao);
-    guardarSessaoDev(null);
-    expect(sessaoDevGuardada()).toBeNull();
+    const sessao = readSession(jwt({ ...valida, exp: Math.floor(Date.now() / 1000) + 3600 }), 'development')!;
+    keepDevSession(sessao);
+    expect(keptDevSession()).toEqual(sessao);
+    keepDevSession(null);
+    expect(keptDevSession()).toBeNull();
     expect(guardado.size).toBe(0);
 
     guardado.set('erp-admin:sessao-dev', jwt({ ...valida, exp: Math.floor(Date.now() / 1000) - 1 }));
-    expect(sessaoDevGuardada()).toBeNull();
+    expect(keptDevSession()).toBeNull();
   });
 });

@@ -15,8 +15,6 @@ export type Config = BaseConfig & ReadCeilingConfig<'INGESTION'> & {
   IDEMPOTENCY_RETENTION_HOURS: number;
   /** Time allowed to the token and directory services to answer over NATS. */
   NATS_REQUEST_TIMEOUT_MS: number;
-  /** Operations per bulk command (0 = the whole batch in one); FerretDB 1.24 needs slices, see store/records. */
-  INGESTION_BULK_CHUNK: number;
   /** `maxTimeMS` of every query a client's request runs (history and records pages, a batch's look-ups, rate-limit counts, idempotency keys). */
   INGESTION_QUERY_MAX_TIME_MS: number;
   /** How long after a batch arrived its writes are resumed when the store fails midway (below the gateway's 30 s). */
@@ -35,7 +33,6 @@ const configKeys = {
   TOKEN_CACHE_MAX_ENTRIES: Joi.number().integer().min(1).default(10_000),
   IDEMPOTENCY_RETENTION_HOURS: Joi.number().integer().min(1).max(24 * 30).default(24),
   NATS_REQUEST_TIMEOUT_MS: Joi.number().integer().min(100).default(2_000),
-  INGESTION_BULK_CHUNK: Joi.number().integer().min(0).max(100_000).default(25),
   INGESTION_QUERY_MAX_TIME_MS: Joi.number().integer().min(100).max(120_000).default(5_000),
   INGESTION_WRITE_RESUME_MS: Joi.number().integer().min(0).max(120_000).default(25_000),
   ...readCeilingKeys('INGESTION'),

@@ -21,7 +21,6 @@ void bootService({
     assertNoReservedFields(entityDefinitions);
     const records = await createRecordStore(db, {
       entidades: entityDefinitions.map((def) => def.entidade),
-      chunkSize: config.INGESTION_BULK_CHUNK,
       maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS,
     });
     const batches = await createBatchStore(db, { maxTimeMS: config.INGESTION_QUERY_MAX_TIME_MS });

@@ -37,7 +37,8 @@ export async function createDocumentsStore(db: Connection, options: { maxTimeMS?
     db.collection<TurnoCancelamentoRecord>('cancelamento_turnos'),
     options.maxTimeMS ?? DEFAULT_MAX_TIME_MS,
   );
-  // On MongoDB these lead with the company, bounding each tenant's reads; FerretDB 1.24 uses none.
+  // On MongoDB these lead with the company, bounding each tenant's reads; on FerretDB (patched: docs/ferretdb.md) a
+  // GIN index beside each serves the equality filters on their fields.
   await Promise.all([
     store.documentos.createIndex({ companyId: 1, criadoEm: -1, _id: -1 }),
     store.documentos.createIndex({ companyId: 1, situacao: 1, criadoEm: -1 }),

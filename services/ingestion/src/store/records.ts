@@ -42,8 +42,8 @@ export interface RecordStore {
   /** Ids of the records whose key is one of `chaves` (one query; used for reference look-ups). */
   idsByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, string>>;
   /**
-   * One unordered bulk write; per-operation failures are reported, not thrown. Beware: FerretDB stops an
-   * unordered bulk at its first error, so operations after a failure may not have run.
+   * The batch's writes as one unordered bulk write; per-operation failures are reported, not thrown. Beware:
+   * FerretDB stops an unordered bulk at its first error, so operations after a failure may not have run.
    */
   bulkWrite(entidade: IngestionEntity, operations: object[]): Promise<BulkOutcome>;
   /** A page of records, newest first, after the record `depois` (exclusive). */
@@ -79,21 +79,11 @@ function outcomeOf(result: { upsertedIds?: Record<number, unknown> } | undefined
   return { upserted, failed };
 }
 
-/**
- * Operations per bulk command. FerretDB 1.24 keeps one PostgreSQL connection for each update of a command
- * that matches a document until the command ends, and waits for good once its pool is full (its default
- * pool of 50: 50 matching updates in one command hang the server; the stack gives it 200, shared by every
- * command), so the batch's single bulk write is sent in slices of this size, one after the other. 25 was
- * measured as fast as any size (docs/ferretdb.md). 0 sends it whole, which is right on MongoDB.
- */
-export const DEFAULT_BULK_CHUNK = 25;
-
 /** Creates the indexes of every entity's collection (one unique key per company), then resolves to the store. */
 export async function createRecordStore(
   db: Connection,
-  options: { entidades: readonly IngestionEntity[]; chunkSize?: number; maxTimeMS?: number },
+  options: { entidades: readonly IngestionEntity[]; maxTimeMS?: number },
 ): Promise<RecordStore> {
-  const chunkSize = options.chunkSize ?? DEFAULT_BULK_CHUNK;
   // Every read here runs for a client's request: none may hold the database longer than this.
   const maxTimeMS = options.maxTimeMS ?? DEFAULT_QUERY_MAX_TIME_MS;
   // The native driver collection: the write path must not pay for mongoose document casting.
@@ -126,25 +116,16 @@ export async function createRecordStore(
     },
 
     async bulkWrite(entidade, operations) {
-      const outcome: BulkOutcome = { upserted: new Set(), failed: new Map() };
-      const size = chunkSize > 0 ? chunkSize : Math.max(operations.length, 1);
-      for (let offset = 0; offset < operations.length; offset += size) {
-        const slice = operations.slice(offset, offset + size);
-        let part: BulkOutcome;
-        try {
-          part = outcomeOf(await collection(entidade).bulkWrite(slice as never, { ordered: false }), []);
-        } catch (error) {
-          if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
-          const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).filter(Boolean) as WriteErrorLike[];
-          // Without per-operation errors the command failed as a whole (FerretDB reports e.g. a full pool this
-          // way): nothing of the slice is known to be written, so no row may be reported OK.
-          if (writeErrors.length === 0) throw error;
-          part = outcomeOf(error.result, writeErrors);
-        }
-        for (const id of part.upserted) outcome.upserted.add(id);
-        for (const [index, failure] of part.failed) outcome.failed.set(offset + index, failure);
+      try {
+        return outcomeOf(await collection(entidade).bulkWrite(operations as never, { ordered: false }), []);
+      } catch (error) {
+        if (!(error instanceof mongoose.mongo.MongoBulkWriteError)) throw error;
+        const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).filter(Boolean) as WriteErrorLike[];
+        // Without per-operation errors the command failed as a whole: nothing of it is known to be written, so no
+        // row may be reported OK.
+        if (writeErrors.length === 0) throw error;
+        return outcomeOf(error.result, writeErrors);
       }
-      return outcome;
     },
 
     async page(entidade, companyId, limit, depois) {

@@ -6,17 +6,17 @@ import { unique } from './support';
 
 /**
  * On MongoDB the pages a client reads go through the compound indexes that lead with the company (declared by the
- * stores themselves). Only a real MongoDB can show it: FerretDB 1.24 uses no secondary index (docs/reliability.md),
- * so elsewhere the test says why it checks nothing.
+ * stores themselves). Only a real MongoDB can show it: FerretDB's plans are PostgreSQL's, over indexes of its own
+ * (test/e2e/store-index-plans.test.ts checks those), so elsewhere the test says why it checks nothing.
  */
 const url = process.env.MONGODB_URL;
 let db: Connection | undefined;
-let reason: string | null = url ? null : 'MONGODB_URL is not set: the stack runs on FerretDB, which uses no secondary index';
+let reason: string | null = url ? null : "MONGODB_URL is not set: the stack runs on FerretDB (test/e2e/store-index-plans.test.ts checks its plans)";
 
 beforeAll(async () => {
   if (!url) return;
   db = await mongoose.createConnection(url, { dbName: `erp_ingestion_index_${process.pid}` }).asPromise();
-  if ((await serverKind(db.db!)) === 'ferretdb') reason = 'MONGODB_URL points at FerretDB, which uses no secondary index';
+  if ((await serverKind(db.db!)) === 'ferretdb') reason = 'MONGODB_URL points at FerretDB, whose plans name its PostgreSQL indexes';
 });
 afterAll(async () => {
   if (db && !reason) await db.dropDatabase();

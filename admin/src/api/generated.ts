@@ -1,0 +1,436 @@
+// The types of the page's GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.
+
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type ModeloDocumento =
+  | 'NFE'
+  | 'NFCE'
+  | 'CTE'
+  | 'NFSE';
+
+export type SituacaoDocumento =
+  | 'AUTORIZADO'
+  | 'CANCELADO'
+  | 'REJEITADO'
+  /** SEFAZ denied its use (cStat 110, 301, 302): the number is spent. */
+  | 'DENEGADO'
+  /** Sent to SEFAZ and the answer is not known yet: resolved by a query, never by a new number. */
+  | 'PENDENTE';
+
+export type DestinatarioInput = {
+  documento: string;
+  nome?: string | null | undefined;
+  uf?: string | null | undefined;
+  codigoMunicipio?: string | null | undefined;
+  inscricaoEstadual?: string | null | undefined;
+  /** NF-e enderDest, with uf and codigoMunicipio; required by SEFAZ for an NF-e (model 55), optional otherwise. */
+  endereco?: EnderecoDestinatarioInput | null | undefined;
+};
+
+/** The recipient's address (NF-e TEndereco): texts 2-60 characters (numero 1-60), cep 8 digits, telefone 6-14 digits. */
+export type EnderecoDestinatarioInput = {
+  logradouro: string;
+  numero: string;
+  complemento?: string | null | undefined;
+  bairro: string;
+  municipio: string;
+  cep: string;
+  telefone?: string | null | undefined;
+};
+
+export type ItemDocumentoInput = {
+  codigo: string;
+  descricao: string;
+  quantidade: number;
+  valorUnitario: number;
+  unidade?: string | null | undefined;
+  ncm?: string | null | undefined;
+  cfop?: string | null | undefined;
+  cst?: string | null | undefined;
+  csosn?: string | null | undefined;
+  /** CEST of goods under ICMS-ST (Convênio ICMS 142/2018), 7 digits; required with CST 60 or CSOSN 500. */
+  cest?: string | null | undefined;
+  /** CST 60 / CSOSN 500: the ICMS-ST withheld earlier in the chain; required when the buyer is not the final consumer. */
+  icmsStRetido?: IcmsStRetidoInput | null | undefined;
+  codigoServico?: string | null | undefined;
+  aliquotaIss?: number | null | undefined;
+};
+
+/** ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet): money in reais, the rate in percent. */
+export type IcmsStRetidoInput = {
+  base: number;
+  aliquota: number;
+  valor: number;
+};
+
+export type EmitirDocumentoFiscalInput = {
+  /** The caller's key: the same referencia never makes a second document. */
+  referencia: string;
+  modelo: ModeloDocumento;
+  serie?: number | null | undefined;
+  destinatario?: DestinatarioInput | null | undefined;
+  itens: Array<ItemDocumentoInput>;
+  chaveCteReferenciada?: string | null | undefined;
+  chavesNfeTransportadas?: Array<string> | null | undefined;
+  competencia?: string | null | undefined;
+  /** NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9. */
+  modalidadeFrete?: number | null | undefined;
+};
+
+export type ModoIngestao =
+  | 'UPSERT'
+  | 'INSERT';
+
+export type ConfiguracaoFiscalRegimeTributario =
+  | 'SIMPLES_NACIONAL'
+  | 'LUCRO_PRESUMIDO'
+  | 'LUCRO_REAL';
+
+export type PrazosCancelamentoEntrada = {
+  nfeHoras?: number | null | undefined;
+  nfceMinutos?: number | null | undefined;
+  cteHoras?: number | null | undefined;
+  nfseDias?: number | null | undefined;
+};
+
+/** How a due day that is not a business day moves: PRORROGAR (next business day) or ANTECIPAR (previous one). */
+export type AjusteVencimento =
+  | 'PRORROGAR'
+  | 'ANTECIPAR';
+
+export type RegraVencimentoEntrada = {
+  dia?: number | null | undefined;
+  /** PRORROGAR or ANTECIPAR. */
+  ajuste?: string | null | undefined;
+};
+
+export type VencimentosEmpresaEntrada = {
+  icms?: RegraVencimentoEntrada | null | undefined;
+  iss?: RegraVencimentoEntrada | null | undefined;
+  cbs?: RegraVencimentoEntrada | null | undefined;
+  ibs?: RegraVencimentoEntrada | null | undefined;
+  is?: RegraVencimentoEntrada | null | undefined;
+};
+
+export type AliquotaReferenciaAnoEntrada = {
+  ano?: number | null | undefined;
+  cbs?: number | null | undefined;
+  ibsUf?: number | null | undefined;
+  ibsMun?: number | null | undefined;
+};
+
+export type ConfiguracaoFiscalCertificadoEntrada = {
+  arquivoBase64?: string | null | undefined;
+  senha?: string | null | undefined;
+};
+
+export type ConfiguracaoFiscalNfseEntrada = {
+  provedor?: string | null | undefined;
+  endpoint?: string | null | undefined;
+  codigoCidade?: string | null | undefined;
+  inscricaoMunicipal?: string | null | undefined;
+  codigoServico?: string | null | undefined;
+  codigoServicoNacional?: string | null | undefined;
+  usuario?: string | null | undefined;
+  senha?: string | null | undefined;
+};
+
+export type ConfiguracaoFiscalEmpresaEntrada = {
+  cnpj?: string | null | undefined;
+  razaoSocial?: string | null | undefined;
+  inscricaoEstadual?: string | null | undefined;
+  uf?: string | null | undefined;
+  codigoMunicipio?: string | null | undefined;
+  regimeTributario?: string | null | undefined;
+  aliquotaDas?: number | null | undefined;
+  endereco?: ConfiguracaoFiscalEnderecoEntrada | null | undefined;
+  /** AAAA-MM-DD. */
+  inicioAtividade?: string | null | undefined;
+};
+
+export type ConfiguracaoFiscalEnderecoEntrada = {
+  logradouro?: string | null | undefined;
+  numero?: string | null | undefined;
+  complemento?: string | null | undefined;
+  bairro?: string | null | undefined;
+  municipio?: string | null | undefined;
+  cep?: string | null | undefined;
+  telefone?: string | null | undefined;
+};
+
+export type ConfiguracaoFiscalEntrada = {
+  ambiente?: string | null | undefined;
+  seriePadrao?: number | null | undefined;
+  series?: Array<number> | null | undefined;
+  emissaoAutomatica?: boolean | null | undefined;
+  timeoutSegundos?: number | null | undefined;
+  prazosCancelamento?: PrazosCancelamentoEntrada | null | undefined;
+  vencimentos?: VencimentosEmpresaEntrada | null | undefined;
+  aliquotasReferencia?: Array<AliquotaReferenciaAnoEntrada> | null | undefined;
+  /** null removes the stored certificate; omitted (or without arquivoBase64) keeps it. */
+  certificadoA1?: ConfiguracaoFiscalCertificadoEntrada | null | undefined;
+  nfse?: ConfiguracaoFiscalNfseEntrada | null | undefined;
+  empresa?: ConfiguracaoFiscalEmpresaEntrada | null | undefined;
+};
+
+export type RegimeTributario =
+  | 'SIMPLES_NACIONAL'
+  | 'LUCRO_PRESUMIDO'
+  | 'LUCRO_REAL';
+
+export type SimularImpostosInput = {
+  tipoDocumento: ModeloDocumento;
+  /** Reais, até 2 casas. */
+  valor: number;
+  /** AAAA-MM-DD; padrão: hoje (America/Sao_Paulo). */
+  dataOperacao?: string | null | undefined;
+  /** Padrão: o regime das configurações fiscais da empresa. */
+  regime?: RegimeTributario | null | undefined;
+  ufOrigem?: string | null | undefined;
+  ufDestino?: string | null | undefined;
+  ncm?: string | null | undefined;
+  aliquotaIpi?: number | null | undefined;
+  cfop?: string | null | undefined;
+  aliquotaIss?: number | null | undefined;
+  /** Classe de presunção do lucro presumido: COMBUSTIVEIS, MERCADORIAS, TRANSPORTE_CARGA, SERVICOS_HOSPITALARES, CONSTRUCAO_COM_MATERIAIS, TRANSPORTE_PASSAGEIROS, SERVICOS, SERVICOS_RECEITA_ATE_120_MIL; padrão: SERVICOS na NFS-e, MERCADORIAS na NF-e e NFC-e, TRANSPORTE_CARGA no CT-e. */
+  atividade?: string | null | undefined;
+  /** I, II, III, IV ou V. */
+  anexoSimples?: string | null | undefined;
+  receitaBruta12Meses?: number | null | undefined;
+  comprasCreditaveis?: number | null | undefined;
+  baseAcumuladaTrimestre?: number | null | undefined;
+  receitaAcumuladaAno?: number | null | undefined;
+  lucroRealTrimestre?: number | null | undefined;
+  /**
+   * Reais: a parte de receitaAcumuladaAno que já teve a presunção acrescida pela LC 224/2025 (acima da folga de um
+   * trimestre anterior ou de R$ 5 milhões no ano); padrão 0. Dela depende a folga que resta a esta operação.
+   */
+  receitaExcedenteAno?: number | null | undefined;
+  mercadoriaImportada?: boolean | null | undefined;
+  produtoZonaFrancaManaus?: boolean | null | undefined;
+  /** Imposto Seletivo, percentual (2027 em diante). */
+  aliquotaIs?: number | null | undefined;
+  /** ICMS das compras, percentual; padrão: a alíquota interna da UF de origem. */
+  aliquotaIcmsCompras?: number | null | undefined;
+  /**
+   * Alíquota de referência da CBS do ano da operação, percentual (0 a 50): vale sobre a das configurações fiscais da
+   * empresa e sobre a PREMISSA de 8,8% (2027 em diante; em 2027-2028 cobra-se 0,1 ponto a menos).
+   */
+  aliquotaReferenciaCbs?: number | null | undefined;
+  /** IBS estadual do ano da operação, percentual (2029 em diante, fixado por resolução do Senado). */
+  aliquotaIbsUf?: number | null | undefined;
+  /** IBS municipal do ano da operação, percentual (2029 em diante, fixado por resolução do Senado). */
+  aliquotaIbsMun?: number | null | undefined;
+  /**
+   * Só NFS-e: o tomador retém o ISS na fonte e o paga ao município. No Simples Nacional (faixas 1 a 5) a parte do ISS
+   * sai do DAS e é retida à alíquota efetiva do ISS da faixa (LC 123/2006 art. 21 §4º); nos demais casos, o ISS à
+   * alíquota do município (LC 116/2003 art. 6º). A linha do ISS fica informativa (retidoPeloTomador), sem título.
+   * Em NF-e, NFC-e e CT-e é ignorado, com aviso.
+   */
+  issRetido?: boolean | null | undefined;
+  /**
+   * Só NFS-e: item da LC 116/2003 (NN.NN) ou código nacional de 6 dígitos; padrão: o das configurações NFS-e. Decide as
+   * receitas que ficam no PIS/COFINS cumulativo no lucro real (Lei 10.833/2003 art. 10) e o ISS abaixo de 2% (7.02, 7.05, 16.01).
+   */
+  codigoServico?: string | null | undefined;
+  /** Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS. */
+  exportacaoServico?: boolean | null | undefined;
+  /** AAAA-MM-DD; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º). */
+  inicioAtividade?: string | null | undefined;
+  /** Reais: receita do mês da operação, esta incluída (mês de início de atividade); padrão: a da operação. */
+  receitaBrutaMes?: number | null | undefined;
+  /** Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados. */
+  cst?: string | null | undefined;
+  /** Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados. */
+  csosn?: string | null | undefined;
+  /** FCP do produto, percentual de 0 a 2, na UF da alíquota interna (a do emitente; a de destino no DIFAL). */
+  aliquotaFcp?: number | null | undefined;
+  /** Destinatário consumidor final (indFinal 1); padrão false. */
+  consumidorFinal?: boolean | null | undefined;
+  /** Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL. */
+  destinatarioContribuinteIcms?: boolean | null | undefined;
+};
+
+export type StatusToken =
+  | 'ATIVO'
+  | 'INATIVO'
+  | 'REVOGADO'
+  | 'EXPIRADO';
+
+export type CriarTokenIngestaoInput = {
+  nome: string;
+  entidades: Array<string>;
+  modo?: ModoIngestao | null | undefined;
+  expiraEm?: string | null | undefined;
+};
+
+export type CancelarDocumentoFiscalMutationVariables = Exact<{
+  id: string;
+  justificativa: string;
+}>;
+
+
+export type CancelarDocumentoFiscalMutation = { cancelarDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+
+export type DocumentoFiscalFieldsFragment = { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> };
+
+export type DocumentosFiscaisQueryVariables = Exact<{
+  modelo?: ModeloDocumento | null | undefined;
+  situacao?: SituacaoDocumento | null | undefined;
+  primeiros?: number | null | undefined;
+  depois?: string | null | undefined;
+}>;
+
+
+export type DocumentosFiscaisQuery = { documentosFiscais: { proximo: string | null, itens: Array<{ id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> }> } };
+
+export type DocumentoFiscalQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DocumentoFiscalQuery = { documentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } | null };
+
+export type EmitirDocumentoFiscalMutationVariables = Exact<{
+  input: EmitirDocumentoFiscalInput;
+}>;
+
+
+export type EmitirDocumentoFiscalMutation = { emitirDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+
+export type RegistrarEntregaMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RegistrarEntregaMutation = { registrarEntrega: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+
+export type RegistrarInicioServicoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RegistrarInicioServicoMutation = { registrarInicioServico: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+
+export type EntidadesIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EntidadesIngestaoQuery = { entidadesIngestaoComNome: Array<{ entidade: string, nome: string }> };
+
+export type EntidadeIngestaoFieldsFragment = { entidade: string, nome: string };
+
+export type HistoricoImportacoesQueryVariables = Exact<{
+  entidade?: string | null | undefined;
+  primeiros?: number | null | undefined;
+  depois?: string | null | undefined;
+}>;
+
+
+export type HistoricoImportacoesQuery = { historicoImportacoes: { proximo: string | null, itens: Array<{ loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number }> } };
+
+export type LoteImportacaoFieldsFragment = { loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number };
+
+export type LoteImportacaoQueryVariables = Exact<{
+  loteId: string;
+}>;
+
+
+export type LoteImportacaoQuery = { loteImportacao: { loteId: string, linhasRecusadas: Array<{ linha: number, valores: string, erros: Array<string> }> } | null };
+
+export type LinhaRecusadaFieldsFragment = { linha: number, valores: string, erros: Array<string> };
+
+export type ConfiguracaoFiscalQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ConfiguracaoFiscalQuery = { configuracaoFiscal: { ambiente: string, seriePadrao: number, series: Array<number>, emissaoAutomatica: boolean, timeoutSegundos: number, versao: number, atualizadoEm: string | null, prazosCancelamento: { nfeHoras: number | null, nfceMinutos: number | null, cteHoras: number | null, nfseDias: number | null }, vencimentos: { icms: { dia: number, ajuste: AjusteVencimento } | null, iss: { dia: number, ajuste: AjusteVencimento } | null, cbs: { dia: number, ajuste: AjusteVencimento } | null, ibs: { dia: number, ajuste: AjusteVencimento } | null, is: { dia: number, ajuste: AjusteVencimento } | null }, aliquotasReferencia: Array<{ ano: number, cbs: number | null, ibsUf: number | null, ibsMun: number | null }>, certificadoA1: { titular: string, cnpj: string, emissor: string, numeroSerie: string, validoDe: string, validoAte: string, diasParaExpirar: number, aviso: string | null, senha: string } | null, nfse: { provedor: string | null, endpoint: string | null, codigoCidade: string | null, inscricaoMunicipal: string | null, codigoServico: string | null, codigoServicoNacional: string | null, descricaoServico: string | null, usuario: string | null, senha: string | null }, empresa: { cnpj: string | null, razaoSocial: string | null, inscricaoEstadual: string | null, uf: string | null, codigoMunicipio: string | null, regimeTributario: ConfiguracaoFiscalRegimeTributario | null, aliquotaDas: number | null, endereco: { logradouro: string, numero: string, complemento: string | null, bairro: string, municipio: string, cep: string, telefone: string | null } | null } } };
+
+export type ConfiguracaoFiscalFieldsFragment = { ambiente: string, seriePadrao: number, series: Array<number>, emissaoAutomatica: boolean, timeoutSegundos: number, versao: number, atualizadoEm: string | null, prazosCancelamento: { nfeHoras: number | null, nfceMinutos: number | null, cteHoras: number | null, nfseDias: number | null }, vencimentos: { icms: { dia: number, ajuste: AjusteVencimento } | null, iss: { dia: number, ajuste: AjusteVencimento } | null, cbs: { dia: number, ajuste: AjusteVencimento } | null, ibs: { dia: number, ajuste: AjusteVencimento } | null, is: { dia: number, ajuste: AjusteVencimento } | null }, aliquotasReferencia: Array<{ ano: number, cbs: number | null, ibsUf: number | null, ibsMun: number | null }>, certificadoA1: { titular: string, cnpj: string, emissor: string, numeroSerie: string, validoDe: string, validoAte: string, diasParaExpirar: number, aviso: string | null, senha: string } | null, nfse: { provedor: string | null, endpoint: string | null, codigoCidade: string | null, inscricaoMunicipal: string | null, codigoServico: string | null, codigoServicoNacional: string | null, descricaoServico: string | null, usuario: string | null, senha: string | null }, empresa: { cnpj: string | null, razaoSocial: string | null, inscricaoEstadual: string | null, uf: string | null, codigoMunicipio: string | null, regimeTributario: ConfiguracaoFiscalRegimeTributario | null, aliquotaDas: number | null, endereco: { logradouro: string, numero: string, complemento: string | null, bairro: string, municipio: string, cep: string, telefone: string | null } | null } };
+
+export type SalvarConfiguracaoFiscalMutationVariables = Exact<{
+  entrada: ConfiguracaoFiscalEntrada;
+  versaoEsperada?: number | null | undefined;
+}>;
+
+
+export type SalvarConfiguracaoFiscalMutation = { salvarConfiguracaoFiscal: { ambiente: string, seriePadrao: number, series: Array<number>, emissaoAutomatica: boolean, timeoutSegundos: number, versao: number, atualizadoEm: string | null, prazosCancelamento: { nfeHoras: number | null, nfceMinutos: number | null, cteHoras: number | null, nfseDias: number | null }, vencimentos: { icms: { dia: number, ajuste: AjusteVencimento } | null, iss: { dia: number, ajuste: AjusteVencimento } | null, cbs: { dia: number, ajuste: AjusteVencimento } | null, ibs: { dia: number, ajuste: AjusteVencimento } | null, is: { dia: number, ajuste: AjusteVencimento } | null }, aliquotasReferencia: Array<{ ano: number, cbs: number | null, ibsUf: number | null, ibsMun: number | null }>, certificadoA1: { titular: string, cnpj: string, emissor: string, numeroSerie: string, validoDe: string, validoAte: string, diasParaExpirar: number, aviso: string | null, senha: string } | null, nfse: { provedor: string | null, endpoint: string | null, codigoCidade: string | null, inscricaoMunicipal: string | null, codigoServico: string | null, codigoServicoNacional: string | null, descricaoServico: string | null, usuario: string | null, senha: string | null }, empresa: { cnpj: string | null, razaoSocial: string | null, inscricaoEstadual: string | null, uf: string | null, codigoMunicipio: string | null, regimeTributario: ConfiguracaoFiscalRegimeTributario | null, aliquotaDas: number | null, endereco: { logradouro: string, numero: string, complemento: string | null, bairro: string, municipio: string, cep: string, telefone: string | null } | null } } };
+
+export type VersaoConfiguracaoFiscalQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type VersaoConfiguracaoFiscalQuery = { configuracaoFiscal: { versao: number, atualizadoEm: string | null } };
+
+export type CompararRegimesMutationVariables = Exact<{
+  input: SimularImpostosInput;
+}>;
+
+
+export type CompararRegimesMutation = { compararRegimes: Array<{ id: string, tipoDocumento: ModeloDocumento, regime: RegimeTributario, dataOperacao: string, valor: number, totalDevido: number, cargaEfetiva: number, completo: boolean, provisionada: boolean, pendentesDeVencimento: Array<string>, avisos: Array<string>, premissas: Array<string>, linhas: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean, vencimento: string | null, fundamento: string, naoCalculavel: boolean, motivo: string | null }>, titulos: Array<{ id: string, tributo: string, valor: number, vencimento: string, competencia: string, credor: string, codigoReceita: string | null }>, partilhaDas: Array<{ tributo: string, aliquota: number, valor: number, residuo: number }> | null }> };
+
+export type SimulacaoImpostoFieldsFragment = { id: string, tipoDocumento: ModeloDocumento, regime: RegimeTributario, dataOperacao: string, valor: number, totalDevido: number, cargaEfetiva: number, completo: boolean, provisionada: boolean, pendentesDeVencimento: Array<string>, avisos: Array<string>, premissas: Array<string>, linhas: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean, vencimento: string | null, fundamento: string, naoCalculavel: boolean, motivo: string | null }>, titulos: Array<{ id: string, tributo: string, valor: number, vencimento: string, competencia: string, credor: string, codigoReceita: string | null }>, partilhaDas: Array<{ tributo: string, aliquota: number, valor: number, residuo: number }> | null };
+
+export type ProvisionarImpostosMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ProvisionarImpostosMutation = { provisionarImpostos: { id: string, tipoDocumento: ModeloDocumento, regime: RegimeTributario, dataOperacao: string, valor: number, totalDevido: number, cargaEfetiva: number, completo: boolean, provisionada: boolean, pendentesDeVencimento: Array<string>, avisos: Array<string>, premissas: Array<string>, linhas: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean, vencimento: string | null, fundamento: string, naoCalculavel: boolean, motivo: string | null }>, titulos: Array<{ id: string, tributo: string, valor: number, vencimento: string, competencia: string, credor: string, codigoReceita: string | null }>, partilhaDas: Array<{ tributo: string, aliquota: number, valor: number, residuo: number }> | null } };
+
+export type SimularImpostosMutationVariables = Exact<{
+  input: SimularImpostosInput;
+}>;
+
+
+export type SimularImpostosMutation = { simularImpostos: { id: string, tipoDocumento: ModeloDocumento, regime: RegimeTributario, dataOperacao: string, valor: number, totalDevido: number, cargaEfetiva: number, completo: boolean, provisionada: boolean, pendentesDeVencimento: Array<string>, avisos: Array<string>, premissas: Array<string>, linhas: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean, vencimento: string | null, fundamento: string, naoCalculavel: boolean, motivo: string | null }>, titulos: Array<{ id: string, tributo: string, valor: number, vencimento: string, competencia: string, credor: string, codigoReceita: string | null }>, partilhaDas: Array<{ tributo: string, aliquota: number, valor: number, residuo: number }> | null } };
+
+export type CriarTokenIngestaoMutationVariables = Exact<{
+  input: CriarTokenIngestaoInput;
+}>;
+
+
+export type CriarTokenIngestaoMutation = { criarTokenIngestao: { token: string, tokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } } };
+
+export type TokenIngestaoFieldsFragment = { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null };
+
+export type DefinirEscopoTokenIngestaoMutationVariables = Exact<{
+  id: string;
+  entidades: Array<string> | string;
+}>;
+
+
+export type DefinirEscopoTokenIngestaoMutation = { definirEscopoTokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } };
+
+export type InativarTokenIngestaoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type InativarTokenIngestaoMutation = { inativarTokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } };
+
+export type ReativarTokenIngestaoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ReativarTokenIngestaoMutation = { reativarTokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } };
+
+export type RenovarTokenIngestaoMutationVariables = Exact<{
+  id: string;
+  expiraEm: string;
+}>;
+
+
+export type RenovarTokenIngestaoMutation = { renovarTokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } };
+
+export type RevogarTokenIngestaoMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type RevogarTokenIngestaoMutation = { revogarTokenIngestao: { id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null } };
+
+export type TokensIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TokensIngestaoQuery = { tokensIngestao: Array<{ id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null }>, entidadesIngestaoComNome: Array<{ entidade: string, nome: string }> };

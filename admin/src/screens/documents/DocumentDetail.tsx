@@ -1,0 +1,156 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../api/client';
+import { CANCELAR_DOCUMENTO_FISCAL, REGISTRAR_ENTREGA, REGISTRAR_INICIO_SERVICO, type DocumentoFiscal } from '../../api/operations/documents';
+import { useApp } from '../../app-context';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
+import { focusSoon } from '../../components/focus';
+import { Message, type Outcome } from '../../components/Message';
+import { formatDateTime, formatTimeLeft } from '../../format';
+import { useNow } from '../../hooks/useNow';
+import { DocumentFacts } from './DocumentFacts';
+import { DocumentFiles } from './DocumentFiles';
+import { MODELOS, SITUACOES } from './document-labels';
+
+/**
+ * One document opened from the list (or just issued): what it is, its files, and what can still be done with it
+ * (cancel within the deadline, mark the delivery or the start of the service), each after a confirmation.
+ */
+export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d: DocumentoFiscal) => void; onClose: () => void }) {
+  const { api, session } = useApp();
+  const d = props.documento;
+  const [justificativa, setJustificativa] = useState('');
+  const [justificativaError, setJustificativaError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const outcomeRef = useRef<HTMLDivElement | null>(null);
+  // The countdown to the deadline runs on screen but is not announced: a live countdown would talk non-stop.
+  const deadline = d.situacao === 'AUTORIZADO' && d.prazoCancelamento ? Date.parse(d.prazoCancelamento) : null;
+  const now = useNow(deadline !== null);
+  const timeLeft = deadline === null ? 0 : deadline - now;
+
+  useEffect(() => focusSoon(() => heading.current), []);
+
+  const show = (result: Outcome) => {
+    setOutcome(result);
+    focusSoon(() => outcomeRef.current);
+  };
+
+  async function run(change: () => Promise<DocumentoFiscal>, success: string) {
+    try {
+      props.onChange(await change());
+      setJustificativa('');
+      show({ kind: 'ok', text: success });
+    } catch (e) {
+      show({ kind: 'error', text: errorMessage(e) });
+    }
+  }
+
+  function askCancellation(event: FormEvent) {
+    event.preventDefault();
+    const length = justificativa.trim().length;
+    if (length < 15 || length > 255) {
+      setJustificativaError(`A justificativa deve ter de 15 a 255 caracteres (tem ${length}).`);
+      focusSoon(document.getElementById('doc-justificativa'));
+      return;
+    }
+    setJustificativaError(null);
+    setRequest({
+      title: `Cancelar ${MODELOS[d.modelo]} nº ${d.numero}?`,
+      message: (
+        <p>
+          O cancelamento é <strong>definitivo</strong>: o documento perde a validade fiscal, o valor não pode ser cobrado e a
+          contabilidade integrada recebe o evento ERP_NFE_CANCELADA para estornar o lançamento.
+        </p>
+      ),
+      action: 'Cancelar documento',
+      danger: true,
+      onConfirm: () =>
+        run(async () => (await api.graphql(CANCELAR_DOCUMENTO_FISCAL, { id: d.id, justificativa })).cancelarDocumentoFiscal, `Documento nº ${d.numero} cancelado.`),
+    });
+  }
+
+  function askMark(mark: 'entrega' | 'inicio') {
+    const delivery = mark === 'entrega';
+    setRequest({
+      title: delivery ? 'Registrar a entrega das mercadorias?' : 'Registrar o início do serviço de transporte?',
+      message: (
+        <p>
+          Depois disto o documento <strong>não pode mais ser cancelado</strong>
+          {delivery ? ': para desfazer a venda, emite-se uma NF-e de devolução.' : '.'} O registro não pode ser desfeito.
+        </p>
+      ),
+      action: delivery ? 'Registrar entrega' : 'Registrar início do serviço',
+      danger: true,
+      onConfirm: () =>
+        delivery
+          ? run(async () => (await api.graphql(REGISTRAR_ENTREGA, { id: d.id })).registrarEntrega, 'Entrega registrada.')
+          : run(async () => (await api.graphql(REGISTRAR_INICIO_SERVICO, { id: d.id })).registrarInicioServico, 'Início do serviço registrado.'),
+    });
+  }
+
+  const cancellable = d.situacao === 'AUTORIZADO' && deadline !== null && timeLeft > 0;
+  const whyNotCancellable = d.entregueEm ? ' (mercadoria entregue: emita uma NF-e de devolução)' : d.servicoIniciadoEm ? ' (serviço iniciado)' : ' (prazo encerrado)';
+
+  return (
+    <section className="cartao detalhe" aria-labelledby="doc-titulo">
+      <div className="linha espalhada">
+        <h2 id="doc-titulo" tabIndex={-1} ref={heading}>
+          {MODELOS[d.modelo]} nº {d.numero}, série {d.serie} — {SITUACOES[d.situacao]}
+        </h2>
+        <button type="button" onClick={props.onClose}>
+          Fechar
+        </button>
+      </div>
+      {outcome ? (
+        <Message kind={outcome.kind} ref={outcomeRef}>
+          {outcome.text}
+        </Message>
+      ) : null}
+      <DocumentFacts documento={d} />
+      <DocumentFiles documento={d} onOutcome={show} />
+
+      {d.situacao === 'AUTORIZADO' ? (
+        <>
+          <h3>Cancelamento</h3>
+          {deadline !== null ? (
+            <p className={`prazo${timeLeft < 30 * 60_000 ? ' prazo-curto' : ''}`}>
+              Pode ser cancelado até <strong>{formatDateTime(d.prazoCancelamento)}</strong>. Faltam{' '}
+              <span className="contagem" aria-label={`faltam ${formatTimeLeft(timeLeft)}`}>
+                {formatTimeLeft(timeLeft)}
+              </span>
+              .
+            </p>
+          ) : (
+            <p>Este documento não pode mais ser cancelado{whyNotCancellable}.</p>
+          )}
+          {cancellable && session.role === 'admin' ? (
+            <form onSubmit={askCancellation} className="cancelar" aria-label="Cancelar documento">
+              <Field id="doc-justificativa" label="Justificativa" required error={justificativaError} help={`De 15 a 255 caracteres (${justificativa.trim().length} digitados).`} width="long">
+                {(a) => <textarea {...a} rows={2} maxLength={255} value={justificativa} onChange={(e) => setJustificativa(e.target.value)} />}
+              </Field>
+              <button type="submit" className="perigo">
+                Cancelar documento…
+              </button>
+            </form>
+          ) : null}
+          {cancellable && session.role !== 'admin' ? <p className="discreto">Só administradores cancelam documentos.</p> : null}
+          <div className="botoes">
+            {d.modelo === 'NFE' && !d.entregueEm ? (
+              <button type="button" onClick={() => askMark('entrega')}>
+                Registrar entrega…
+              </button>
+            ) : null}
+            {d.modelo === 'CTE' && !d.servicoIniciadoEm ? (
+              <button type="button" onClick={() => askMark('inicio')}>
+                Registrar início do serviço…
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+      <ConfirmDialog request={request} onClose={() => setRequest(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { saveFile } from '../../api/download';
+import type { DocumentoFiscal } from '../../api/operations/documents';
+import { useApp } from '../../app-context';
+import type { Outcome } from '../../components/Message';
+import { filePath, hasPrintedForm, printedFormName, whyNoPrintedForm } from './document-labels';
+
+/** The XML of a document, asked for when its detail opens: it may not exist (the API says why). */
+type XmlState = { kind: 'checking' } | { kind: 'available' } | { kind: 'missing'; reason: string } | { kind: 'failed'; reason: string };
+
+/** 404 and 422 mean the file does not exist for this document; the API's own `erro` says why. */
+function refusalOf(answer: { status: number; erro: string }): { missing: boolean; text: string } {
+  return { missing: answer.status === 404 || answer.status === 422, text: answer.erro || `o servidor respondeu ${answer.status}` };
+}
+
+/** A document's files: its printed form (DANFE, DANFCE) and its XML, each a download, or why there is none. */
+export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (outcome: Outcome) => void }) {
+  const { api } = useApp();
+  const d = props.documento;
+  const [xml, setXml] = useState<XmlState>({ kind: 'checking' });
+
+  // Whether the XML exists is only known by asking (a document authorized by the local authorizer has none); the
+  // DANFE is not asked for ahead: the service makes the PDF on each request, and hasPrintedForm already says when it exists.
+  useEffect(() => {
+    let live = true;
+    setXml({ kind: 'checking' });
+    api
+      .file(filePath(d.id, 'xml'))
+      .then((answer) => {
+        if (!live) return;
+        if (answer.blob) return setXml({ kind: 'available' });
+        const { missing, text } = refusalOf(answer);
+        setXml(missing ? { kind: 'missing', reason: text } : { kind: 'failed', reason: text });
+      })
+      .catch((e: unknown) => live && setXml({ kind: 'failed', reason: errorMessage(e) }));
+    return () => {
+      live = false;
+    };
+  }, [api, d.id, d.situacao]);
+
+  async function download(kind: 'danfe' | 'xml') {
+    const name = `${d.modelo.toLowerCase()}-${d.chaveAcesso}${kind === 'danfe' ? '.pdf' : '.xml'}`;
+    const label = kind === 'danfe' ? printedFormName(d) : 'XML';
+    try {
+      const answer = await api.file(filePath(d.id, kind));
+      if (answer.blob) {
+        saveFile(answer.blob, name);
+        props.onOutcome({ kind: 'ok', text: `${label} baixado (${name}).` });
+        return;
+      }
+      const { missing, text } = refusalOf(answer);
+      if (missing && kind === 'xml') setXml({ kind: 'missing', reason: text });
+      props.onOutcome({ kind: 'error', text: missing ? `${label} não existe para este documento: ${text}.` : `Não foi possível baixar o ${label}: ${text}.` });
+    } catch (e) {
+      props.onOutcome({ kind: 'error', text: errorMessage(e) });
+    }
+  }
+
+  const link = (kind: 'danfe' | 'xml', label: string) => (
+    <a
+      href={filePath(d.id, kind)}
+      onClick={(e) => {
+        e.preventDefault();
+        void download(kind);
+      }}
+    >
+      {label}
+    </a>
+  );
+
+  return (
+    <>
+      <h3>Arquivos</h3>
+      <ul className="arquivos">
+        {hasPrintedForm(d) ? <li>{link('danfe', `${printedFormName(d)} (PDF)`)}</li> : <li className="discreto">{printedFormName(d)}: {whyNoPrintedForm(d)}</li>}
+        <li id="doc-xml">
+          {xml.kind === 'available' ? link('xml', 'XML do documento') : null}
+          {xml.kind === 'checking' ? <span className="discreto">XML: verificando…</span> : null}
+          {xml.kind === 'missing' ? <span className="discreto">XML: não existe para este documento ({xml.reason}).</span> : null}
+          {xml.kind === 'failed' ? <span className="discreto">XML: não foi possível verificar ({xml.reason}).</span> : null}
+        </li>
+      </ul>
+    </>
+  );
+}

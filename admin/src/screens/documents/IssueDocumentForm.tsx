@@ -1,0 +1,114 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { EMITIR_DOCUMENTO_FISCAL, type DocumentoFiscal, type ModeloDocumento } from '../../api/operations/documents';
+import { useApp } from '../../app-context';
+import { ErrorSummary } from '../../components/ErrorSummary';
+import { Field } from '../../components/Field';
+import { focusSoon } from '../../components/focus';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
+import { MODELOS, SITUACOES } from './document-labels';
+import { emptyAddress, emptyItem, emptyRecipient, issueInput, type IssueForm } from './issue-input';
+import { ItemFields } from './ItemFields';
+import { RecipientFields } from './RecipientFields';
+
+/** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
+export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void }) {
+  const { api, announce } = useApp();
+  const [form, setForm] = useState<IssueForm>(() => ({
+    modelo: 'NFE',
+    referencia: `ADM-${Date.now().toString(36).toUpperCase()}`,
+    serie: '',
+    recipient: emptyRecipient(),
+    address: emptyAddress(),
+    itens: [emptyItem()],
+    competencia: '',
+    chaveCte: '',
+    chavesNfe: '',
+  }));
+  const [sending, setSending] = useState(false);
+  const fieldErrors = useFieldErrors();
+  const { errorFor } = fieldErrors;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => focusSoon(() => heading.current), []);
+
+  const set = <K extends keyof IssueForm>(key: K, value: IssueForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const text = (key: 'referencia' | 'serie' | 'competencia' | 'chaveCte' | 'chavesNfe') => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => set(key, e.target.value),
+  });
+
+  async function issue(event: FormEvent) {
+    event.preventDefault();
+    const { input, localErrors } = issueInput(form);
+    fieldErrors.clearGeneral();
+    if (localErrors.length) return fieldErrors.show(localErrors);
+    setSending(true);
+    try {
+      const documento = (await api.graphql(EMITIR_DOCUMENTO_FISCAL, { input })).emitirDocumentoFiscal;
+      fieldErrors.reset();
+      announce(documento.situacao === 'AUTORIZADO' ? `Documento nº ${documento.numero} autorizado.` : `Documento nº ${documento.numero}: ${SITUACOES[documento.situacao]}.`);
+      props.onIssued(documento);
+    } catch (e) {
+      fieldErrors.fail(e);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section id="emitir-form" className="cartao" aria-labelledby="emitir-titulo">
+      <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
+        Emitir documento fiscal
+      </h2>
+      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => campo || null} wholeLabel="documento" />
+      <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
+        <div className="grade">
+          <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="short">
+            {(a) => (
+              <select {...a} value={form.modelo} onChange={(e) => set('modelo', e.target.value as ModeloDocumento)}>
+                {Object.entries(MODELOS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="serie" label="Série (opcional)" error={errorFor('serie')} help="Vazia: a série padrão." width="short">
+            {(a) => <input {...a} required={false} inputMode="numeric" {...text('serie')} />}
+          </Field>
+          <Field id="referencia" label="Referência" required error={errorFor('referencia')} help="Sua chave (pedido): a mesma referência nunca gera um segundo documento." width="medium">
+            {(a) => <input {...a} maxLength={60} {...text('referencia')} />}
+          </Field>
+          {form.modelo === 'NFSE' ? (
+            <Field id="competencia" label="Competência (MM/AAAA)" error={errorFor('competencia')} width="short">
+              {(a) => <input {...a} required={false} placeholder="11/2026" {...text('competencia')} />}
+            </Field>
+          ) : null}
+        </div>
+        <RecipientFields
+          modelo={form.modelo}
+          recipient={form.recipient}
+          address={form.address}
+          onRecipient={(recipient) => set('recipient', recipient)}
+          onAddress={(address) => set('address', address)}
+          fieldErrors={fieldErrors}
+        />
+        <ItemFields modelo={form.modelo} itens={form.itens} onChange={(update) => setForm((f) => ({ ...f, itens: update(f.itens) }))} fieldErrors={fieldErrors} />
+        {form.modelo === 'NFE' ? (
+          <Field id="chaveCteReferenciada" label="Chave do CT-e do frete (opcional)" error={errorFor('chaveCteReferenciada')} width="long">
+            {(a) => <input {...a} required={false} {...text('chaveCte')} />}
+          </Field>
+        ) : null}
+        {form.modelo === 'CTE' ? (
+          <Field id="chavesNfeTransportadas" label="Chaves das NF-e transportadas (uma por linha)" required error={errorFor('chavesNfeTransportadas')} width="long">
+            {(a) => <textarea {...a} rows={3} {...text('chavesNfe')} />}
+          </Field>
+        ) : null}
+        <button type="submit" className="primario" disabled={sending}>
+          {sending ? 'Emitindo…' : 'Emitir'}
+        </button>
+      </form>
+    </section>
+  );
+}

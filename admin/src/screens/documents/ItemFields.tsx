@@ -1,0 +1,57 @@
+import type { ModeloDocumento } from '../../api/operations/documents';
+import { Field } from '../../components/Field';
+import type { FieldErrors } from '../../hooks/useFieldErrors';
+import { carriesGoods, emptyItem, type ItemForm } from './issue-input';
+
+/** The items of a document, the fields each model asks for; items are added and removed here. */
+export function ItemFields(props: { modelo: ModeloDocumento; itens: ItemForm[]; onChange: (update: (itens: ItemForm[]) => ItemForm[]) => void; fieldErrors: FieldErrors }) {
+  const { modelo, itens, onChange } = props;
+  const { errorFor } = props.fieldErrors;
+  const goods = carriesGoods(modelo);
+  const service = modelo === 'NFSE';
+  const change = (i: number, key: keyof ItemForm, value: string) => onChange((list) => list.map((item, j) => (j === i ? { ...item, [key]: value } : item)));
+  const field = (i: number, key: keyof ItemForm, label: string, width: 'short' | 'medium' = 'short') => (
+    <Field id={`itens[${i}].${key}`} label={label} error={errorFor(`itens[${i}].${key}`)} width={width}>
+      {(a) => <input {...a} required={false} value={itens[i][key]} onChange={(e) => change(i, key, e.target.value)} />}
+    </Field>
+  );
+
+  return (
+    <fieldset className="grupo">
+      <legend>Itens</legend>
+      {errorFor('itens') ? <p className="erro-campo">{errorFor('itens')}</p> : null}
+      {itens.map((_, i) => (
+        <fieldset key={i} className="item">
+          <legend>Item {i + 1}</legend>
+          <div className="grade">
+            {field(i, 'codigo', 'Código')}
+            {field(i, 'descricao', 'Descrição', 'medium')}
+            {field(i, 'quantidade', 'Quantidade')}
+            {field(i, 'valorUnitario', 'Valor unitário (R$)')}
+            {field(i, 'unidade', 'Unidade')}
+            {goods ? field(i, 'ncm', 'NCM (8 dígitos)') : null}
+            {!service ? field(i, 'cfop', 'CFOP') : null}
+            {!service ? field(i, 'csosn', 'CSOSN (Simples)') : null}
+            {!service ? field(i, 'cst', 'CST (regime normal)') : null}
+            {service ? field(i, 'codigoServico', 'Código de serviço (LC 116)') : null}
+            {service ? field(i, 'aliquotaIss', 'Alíquota ISS (%)') : null}
+          </div>
+          {itens.length > 1 ? (
+            <button type="button" onClick={() => onChange((list) => list.filter((__, j) => j !== i))}>
+              Remover item {i + 1}
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <button
+        type="button"
+        onClick={() => {
+          onChange((list) => [...list, emptyItem()]);
+          setTimeout(() => document.getElementById(`itens[${itens.length}].codigo`)?.focus(), 0);
+        }}
+      >
+        Adicionar item
+      </button>
+    </fieldset>
+  );
+}

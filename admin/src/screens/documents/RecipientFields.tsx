@@ -1,0 +1,67 @@
+import type { ModeloDocumento } from '../../api/operations/documents';
+import { Field, type FieldWidth } from '../../components/Field';
+import type { FieldErrors } from '../../hooks/useFieldErrors';
+import { carriesGoods, type AddressField, type AddressForm, type RecipientForm } from './issue-input';
+
+/** The recipient's address fields (NF-e enderDest), as the API names them. */
+const ADDRESS: [AddressField, string, FieldWidth][] = [
+  ['logradouro', 'Logradouro', 'long'],
+  ['numero', 'Número', 'short'],
+  ['complemento', 'Complemento', 'medium'],
+  ['bairro', 'Bairro', 'medium'],
+  ['municipio', 'Município (nome)', 'medium'],
+  ['cep', 'CEP', 'short'],
+  ['telefone', 'Telefone', 'short'],
+];
+
+/** The recipient of a document, and its address for the goods documents (NF-e, NFC-e). */
+export function RecipientFields(props: {
+  modelo: ModeloDocumento;
+  recipient: RecipientForm;
+  address: AddressForm;
+  onRecipient: (recipient: RecipientForm) => void;
+  onAddress: (address: AddressForm) => void;
+  fieldErrors: FieldErrors;
+}) {
+  const { modelo, recipient, address, onRecipient, onAddress } = props;
+  const { errorFor } = props.fieldErrors;
+  const text = (key: keyof RecipientForm, transform: (value: string) => string = (value) => value) => ({
+    value: recipient[key],
+    onChange: (e: { target: { value: string } }) => onRecipient({ ...recipient, [key]: transform(e.target.value) }),
+  });
+  return (
+    <fieldset className="grupo">
+      <legend>Destinatário{modelo === 'NFCE' ? ' (opcional na NFC-e: CPF do consumidor)' : ''}</legend>
+      <div className="grade">
+        <Field id="destinatario.documento" label="CNPJ ou CPF" error={errorFor('destinatario.documento') ?? errorFor('destinatario')} width="medium">
+          {(a) => <input {...a} required={modelo !== 'NFCE'} {...text('documento')} />}
+        </Field>
+        <Field id="destinatario.nome" label="Nome" error={errorFor('destinatario.nome')} width="long">
+          {(a) => <input {...a} required={false} {...text('nome')} />}
+        </Field>
+        <Field id="destinatario.uf" label="UF" error={errorFor('destinatario.uf')} width="short">
+          {(a) => <input {...a} required={false} maxLength={2} {...text('uf', (v) => v.toUpperCase())} />}
+        </Field>
+        <Field id="destinatario.codigoMunicipio" label="Município (IBGE)" error={errorFor('destinatario.codigoMunicipio')} width="short">
+          {(a) => <input {...a} required={false} inputMode="numeric" {...text('codigoMunicipio')} />}
+        </Field>
+        <Field id="destinatario.inscricaoEstadual" label="Inscrição estadual" error={errorFor('destinatario.inscricaoEstadual')} width="short">
+          {(a) => <input {...a} required={false} {...text('inscricaoEstadual')} />}
+        </Field>
+      </div>
+      {carriesGoods(modelo) ? (
+        <fieldset className="grupo">
+          <legend>Endereço do destinatário{modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : ' (opcional)'}</legend>
+          {errorFor('destinatario.endereco') ? <p className="erro-campo">{errorFor('destinatario.endereco')}</p> : null}
+          <div className="grade">
+            {ADDRESS.map(([key, label, width]) => (
+              <Field key={key} id={`destinatario.endereco.${key}`} label={label} error={errorFor(`destinatario.endereco.${key}`)} width={width}>
+                {(a) => <input {...a} required={false} value={address[key]} onChange={(e) => onAddress({ ...address, [key]: e.target.value })} />}
+              </Field>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Ref } from 'react';
+import type { SimulacaoImposto } from '../../api/operations/simulation';
+import { Message, type Outcome } from '../../components/Message';
+import { formatDay, formatMoney, formatPercent } from '../../format';
+import { REGIMES } from './simulation-input';
+
+/** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
+export function SimulationResult(props: {
+  simulacao: SimulacaoImposto;
+  headingRef: Ref<HTMLHeadingElement> | undefined;
+  canProvision: boolean;
+  onProvision: () => void;
+  outcome: Outcome | null;
+  outcomeRef: Ref<HTMLDivElement>;
+}) {
+  const s = props.simulacao;
+  return (
+    <section className="cartao" aria-labelledby="resultado-titulo">
+      <h2 id="resultado-titulo" tabIndex={-1} ref={props.headingRef}>
+        Resultado — {REGIMES[s.regime]}, {s.tipoDocumento}, {formatMoney(s.valor)} em {formatDay(s.dataOperacao)}
+      </h2>
+      <p className="destaque">
+        Total devido <strong>{formatMoney(s.totalDevido)}</strong> · carga efetiva <strong>{formatPercent(s.cargaEfetiva)}</strong>
+        {s.completo ? '' : ' · incompleto: alguma linha não pôde ser calculada, o total é um piso'}
+      </p>
+      <div className="tabela-rolavel">
+        <table>
+          <caption className="so-leitor">Linhas da simulação</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tributo</th>
+              <th scope="col" className="num">Base</th>
+              <th scope="col" className="num">Alíquota</th>
+              <th scope="col" className="num">Valor</th>
+              <th scope="col">Vencimento</th>
+              <th scope="col">Observação</th>
+              <th scope="col">Fundamento</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.linhas.map((l) => (
+              <tr key={l.tributo} className={l.informativo ? 'informativa' : undefined}>
+                <th scope="row">{l.tributo}</th>
+                <td className="num">{formatMoney(l.base)}</td>
+                <td className="num">{formatPercent(l.aliquota)}</td>
+                <td className="num">{formatMoney(l.valor)}</td>
+                <td>{formatDay(l.vencimento)}</td>
+                <td>{l.naoCalculavel ? `não calculável: ${l.motivo ?? ''}` : l.informativo ? 'informativo (não pago à parte)' : ''}</td>
+                <td className="fundamento">{l.fundamento}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {s.partilhaDas?.length ? <p>Partilha do DAS: {s.partilhaDas.map((p) => `${p.tributo} ${formatMoney(p.valor)}`).join(' · ')}</p> : null}
+      {s.avisos.length ? (
+        <>
+          <h3>Avisos</h3>
+          <ul>
+            {s.avisos.map((a, i) => (
+              <li key={i}>{a}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {s.premissas.length ? (
+        <details>
+          <summary>Premissas ({s.premissas.length})</summary>
+          <ul>
+            {s.premissas.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+
+      <h3>Provisão no financeiro</h3>
+      {props.outcome ? (
+        <Message kind={props.outcome.kind} ref={props.outcomeRef}>
+          {props.outcome.text}
+        </Message>
+      ) : null}
+      {s.provisionada ? (
+        <div className="tabela-rolavel">
+          <table>
+            <caption>Títulos a pagar criados</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tributo</th>
+                <th scope="col" className="num">Valor</th>
+                <th scope="col">Vencimento</th>
+                <th scope="col">Competência</th>
+                <th scope="col">Credor</th>
+                <th scope="col">Código de receita</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.titulos.map((t) => (
+                <tr key={t.id}>
+                  <th scope="row">{t.tributo}</th>
+                  <td className="num">{formatMoney(t.valor)}</td>
+                  <td>{formatDay(t.vencimento)}</td>
+                  <td>{t.competencia}</td>
+                  <td>{t.credor}</td>
+                  <td>{t.codigoReceita ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : props.canProvision ? (
+        <button type="button" className="primario" onClick={props.onProvision}>
+          Provisionar impostos…
+        </button>
+      ) : (
+        <p className="discreto">Só administradores provisionam impostos.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Page } from 'playwright-core';
+import { graphql } from '../support/env';
+import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
+import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
+
+/**
+ * The tax simulation screen in headless Chromium against the running stack (a Simples Nacional company): a
+ * simulation, the regime comparison on the chart, the provisioning after a confirmation, and the API's field errors.
+ */
+jest.setTimeout(120_000);
+
+const fixture = adminPage('admin-page-simulation', { signedIn: true });
+const { byId, activeText } = fixture;
+let page: Page;
+let admin: string;
+
+beforeAll(async () => {
+  ({ page, admin } = fixture);
+  await saveCompanySettings(admin);
+});
+
+describe('admin page - tax simulation', () => {
+  it('admin page - simulates, compares the regimes on a chart, and provisions the taxes as payable titles after a confirmation', async () => {
+    await page.getByRole('link', { name: 'Simulação de impostos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Simulação de impostos' }).waitFor();
+    await page.getByLabel('Documento').selectOption('NFSE');
+    await page.getByLabel('Valor da operação (R$)').fill('10.000,00');
+    await page.getByLabel('Data da operação').fill('2026-11-20');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFSE, R\$\s10\.000,00 em 20\/11\/2026/ }).waitFor();
+    expect(await until(activeText, (t) => t.includes('Resultado'))).toContain('Resultado');
+    const das = page.getByRole('row', { name: /^DAS/ });
+    expect(await das.textContent()).toMatch(/\d\d\/12\/2026/);
+
+    await page.getByRole('button', { name: 'Comparar regimes' }).click();
+    await page.getByRole('heading', { name: 'Comparação de regimes' }).waitFor();
+    const chart = page.getByRole('img', { name: /Total de impostos por regime/ });
+    expect(await chart.locator('g').count()).toBe(3);
+    expect(await chart.getAttribute('aria-labelledby')).toBe('grafico-titulo grafico-desc');
+    const table = page.getByRole('table', { name: 'Comparação em números' });
+    expect(await table.locator('tbody tr').count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Provisionar impostos…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Provisionar os impostos/ });
+    const planned = await dialog.locator('li').count();
+    expect(planned).toBeGreaterThan(0);
+    await screenshot(page, 'impostos-confirmacao', { fullPage: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Provisionar impostos' }).click();
+    await page.locator('.mensagem', { hasText: planned === 1 ? '1 título a pagar criado no financeiro.' : `${planned} títulos a pagar criados no financeiro.` }).waitFor();
+    const titles = page.getByRole('table', { name: 'Títulos a pagar criados' });
+    expect(await titles.locator('tbody tr').count()).toBe(planned);
+    await screenshot(page, 'impostos');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const stored = await graphql('{ simulacoesImposto(primeiros: 10) { itens { provisionada titulos { id } } } }', {}, admin);
+    const provisioned = stored.data!.simulacoesImposto.itens.filter((s: any) => s.provisionada);
+    expect(provisioned).toHaveLength(1);
+    expect(provisioned[0].titulos).toHaveLength(planned);
+  });
+
+  it('admin page - the simulation API’s field errors are shown under their fields', async () => {
+    await page.getByLabel('Alíquota ISS (%)').fill('9');
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('simularImpostos')),
+      page.getByRole('button', { name: 'Simular' }).click(),
+    ]);
+    const campos = ((await answer.json()).errors?.[0]?.extensions?.campos ?? []) as { campo: string; erro: string }[];
+    expect(campos.map((c) => c.campo)).toContain('aliquotaIss');
+    for (const { campo, erro } of campos) {
+      await byId(`sim-${campo}-erro`).waitFor();
+      expect(await byId(`sim-${campo}-erro`).textContent()).toBe(erro);
+      expect(await byId(`sim-${campo}`).getAttribute('aria-invalid')).toBe('true');
+    }
+    await page.getByLabel('Alíquota ISS (%)').fill('');
+  });
+
+  itRequestedOnlyTheGateway(fixture);
+});
