@@ -8,8 +8,8 @@ import { cancelar, emitir, nfeVenda } from './fiscal-helpers';
 
 /**
  * The fiscal documents screen in headless Chromium against the running stack (the company's settings saved first,
- * as the settings screen's test saves them): an NF-e issued through the form with its key, countdown, DANFE and the
- * reason there is no XML; a cancellation; a delivery mark; "Atualizar"; a CT-e with its service-start mark; the filters.
+ * as the settings screen's test saves them): an NF-e issued through the form with its key, countdown, DANFE and
+ * XML; a cancellation; a delivery mark; "Atualizar"; a CT-e with its service-start mark; the filters.
  */
 jest.setTimeout(120_000);
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 describe('admin page - fiscal documents', () => {
-  it('admin page - issues an NF-e and shows key, number, taxes, protocol, the cancellation countdown, the DANFE download and why there is no XML', async () => {
+  it('admin page - issues an NF-e and shows key, number, taxes, protocol, the cancellation countdown, the DANFE and XML downloads', async () => {
     await page.getByRole('link', { name: 'Documentos fiscais' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
     await page.getByRole('button', { name: 'Emitir documento' }).click();
@@ -85,12 +85,12 @@ describe('admin page - fiscal documents', () => {
     // The recipient's address typed above fills its boxes.
     expect(textoDoPdf(pdf).replace(/\s+/g, ' ')).toMatch(/Avenida Paulista, 1578.*Bela Vista.*01310-200/);
     await page.getByText(`DANFE baixado (nfe-${doc.chaveAcesso}.pdf).`).waitFor();
-    // The local authorizer signs nothing: no XML, and the page says why in the API's own words.
-    const xml = await rest('GET', `/api/erp/faturamento/documentos/${doc.id}/xml`, { bearer: admin });
-    expect(xml.status).toBe(404);
-    expect(xml.body.codigo).toBe('XML_INDISPONIVEL');
-    expect(await until(() => byId('doc-xml').textContent(), (t) => !t!.includes('verificando'))).toBe(`XML: não existe para este documento (${xml.body.erro}).`);
-    expect(await detail.getByRole('link', { name: /XML/ }).count()).toBe(0);
+    // The authorized XML (nfeProc of the local authority) downloads too.
+    const xmlLink = detail.getByRole('link', { name: 'XML do documento' });
+    await xmlLink.waitFor();
+    const [xmlDownload] = await Promise.all([page.waitForEvent('download'), xmlLink.click()]);
+    expect(xmlDownload.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.xml`);
+    expect(fs.readFileSync(await xmlDownload.path(), 'utf8')).toContain(`<chNFe>${doc.chaveAcesso}</chNFe>`);
   });
 
   it('admin page - cancels with a justification after a confirmation', async () => {
@@ -177,6 +177,10 @@ describe('admin page - fiscal documents', () => {
     expect(await detail.getByRole('link', { name: /DACTE|DANFE/ }).count()).toBe(0);
     expect(await detail.locator('.arquivos').textContent()).toContain('DACTE: não é gerado');
     expect((await rest('GET', `/api/erp/faturamento/documentos/${id}/danfe.pdf`, { bearer: admin })).body.codigo).toBe('DANFE_INDISPONIVEL');
+    // A CT-e has no XML yet (issue 22): the page says why, in the API's own words.
+    const xml = await rest('GET', `/api/erp/faturamento/documentos/${id}/xml`, { bearer: admin });
+    expect(xml.body.codigo).toBe('XML_INDISPONIVEL');
+    expect(await until(() => byId('doc-xml').textContent(), (t) => !t!.includes('verificando'))).toBe(`XML: não existe para este documento (${xml.body.erro}).`);
 
     await detail.getByRole('button', { name: 'Registrar início do serviço…' }).click();
     await page.getByRole('dialog', { name: 'Registrar o início do serviço de transporte?' }).getByRole('button', { name: 'Registrar início do serviço' }).click();

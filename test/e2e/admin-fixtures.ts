@@ -82,7 +82,7 @@ export function itRequestedOnlyTheGateway(fixture: AdminPage): void {
 
 /**
  * The company's fiscal settings as the settings screen's test saves them (Simples Nacional in São Paulo, its
- * address, a 12-hour NF-e cancellation deadline, ICMS due on day 5, an A1 certificate of 20 days), through REST;
+ * IE and address, a 12-hour NF-e cancellation deadline, ICMS due on day 5, an A1 certificate of 20 days), through REST;
  * returns the company's CNPJ.
  */
 export async function saveCompanySettings(admin: string): Promise<string> {
@@ -95,6 +95,7 @@ export async function saveCompanySettings(admin: string): Promise<string> {
       empresa: {
         cnpj,
         razaoSocial: 'Empresa da Página Ltda',
+        inscricaoEstadual: '110042490114',
         uf: 'SP',
         codigoMunicipio: '3550308',
         regimeTributario: 'SIMPLES_NACIONAL',

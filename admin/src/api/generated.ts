@@ -58,11 +58,13 @@ export type ItemDocumentoInput = {
   aliquotaIss?: number | null | undefined;
 };
 
-/** ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet): money in reais, the rate in percent. */
+/** ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet, vICMSSubstituto): money in reais, the rate in percent. */
 export type IcmsStRetidoInput = {
   base: number;
   aliquota: number;
   valor: number;
+  /** The substitute's own ICMS of the earlier operation (vICMSSubstituto); required when the buyer is not the final consumer (rule 938). */
+  icmsSubstituto?: number | null | undefined;
 };
 
 export type EmitirDocumentoFiscalInput = {

@@ -20,7 +20,7 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
   const d = props.documento;
   const [xml, setXml] = useState<XmlState>({ kind: 'checking' });
 
-  // Whether the XML exists is only known by asking (a document authorized by the local authorizer has none); the
+  // Whether the XML exists is only known by asking (a CT-e or NFS-e has none until their transmission exists); the
   // DANFE is not asked for ahead: the service makes the PDF on each request, and hasPrintedForm already says when it exists.
   useEffect(() => {
     let live = true;
