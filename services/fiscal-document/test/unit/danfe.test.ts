@@ -5,64 +5,27 @@ import { gerarDanfe } from '../../src/danfe/pdf';
 import { montarChave } from '../../src/domain/access-key';
 import { qrCodeNfce } from '../../src/domain/qrcode';
 import type { DocumentoRecord } from '../../src/store/document-model';
-import { montarNfe, type DadosNfe } from '../../src/xml/nfe';
+import { montarNfe } from '../../src/xml/nfe';
 import { nfeProc } from '../../src/xml/distribution';
+import { dados, emitidoEm } from '../support/nfe-fixture';
 
-const emitidoEm = new Date('2026-11-20T13:05:09Z');
 const chaveNfe = montarChave({ cUF: '35', emitidoEm, cnpj: '11222333000181', modelo: 'NFE', serie: 1, numero: 7, cnf: '12345670' });
 const chaveNfce = montarChave({ cUF: '35', emitidoEm, cnpj: '11222333000181', modelo: 'NFCE', serie: 2, numero: 9, cnf: '12345670' });
 
+/** The fixture's regime-normal NF-e / NFC-e with what this file prints: complement, phones, notes, no CT-e. */
 function xmlNfe(modelo: 'NFE' | 'NFCE'): string {
+  const base = dados(modelo, '3');
   const chave = modelo === 'NFE' ? chaveNfe : chaveNfce;
-  const dados: DadosNfe = {
+  return montarNfe({
+    ...base,
     chave,
-    modelo,
-    ambiente: 'HOMOLOGAÇÃO',
-    emitidoEm,
     naturezaOperacao: 'VENDA DE MERCADORIA',
-    emitente: {
-      cnpj: '11222333000181',
-      razaoSocial: 'Empresa Teste Ltda',
-      inscricaoEstadual: '110042490114',
-      crt: '3',
-      endereco: { logradouro: 'Rua A', numero: '10', complemento: 'Sala 2', bairro: 'Centro', codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP', cep: '01001000', telefone: '1133334444' },
-    },
-    destinatario:
-      modelo === 'NFE'
-        ? {
-            documento: '20695448000184', tipoDocumento: 'CNPJ', nome: 'Cliente', uf: 'RJ', codigoMunicipio: '3304557', inscricaoEstadual: '12345678',
-            endereco: { logradouro: 'Avenida Rio Branco', numero: '156', complemento: null, bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '20040003', telefone: null },
-          }
-        : null,
-    itens: [
-      {
-        codigo: 'P1',
-        descricao: 'Cadeira',
-        ncm: '94013000',
-        cfop: modelo === 'NFE' ? '6102' : '5102',
-        unidade: 'UN',
-        quantidade: 2,
-        valorUnitario: 250.5,
-        valorCentavos: 50100,
-        cst: '00',
-        csosn: null,
-        impostos: [
-          { tributo: 'ICMS', baseCentavos: 50100, aliquota: 12, valorCentavos: 6012, informativo: false },
-          { tributo: 'PIS', baseCentavos: 44088, aliquota: 0.65, valorCentavos: 287, informativo: false },
-          { tributo: 'COFINS', baseCentavos: 44088, aliquota: 3, valorCentavos: 1323, informativo: false },
-          { tributo: 'IPI', baseCentavos: 50100, aliquota: 5, valorCentavos: 2505, informativo: false },
-          { tributo: 'CBS', baseCentavos: 42478, aliquota: 0.9, valorCentavos: 382, informativo: true },
-          { tributo: 'IBS_UF', baseCentavos: 42478, aliquota: 0.1, valorCentavos: 42, informativo: true },
-          { tributo: 'IBS_MUN', baseCentavos: 42478, aliquota: 0, valorCentavos: 0, informativo: true },
-        ],
-      },
-    ],
+    emitente: { ...base.emitente, razaoSocial: 'Empresa Teste Ltda', endereco: { ...base.emitente.endereco, complemento: 'Sala 2', telefone: '1133334444' } },
+    destinatario: base.destinatario && { ...base.destinatario, endereco: { ...base.destinatario.endereco!, complemento: null, telefone: null } },
     chaveCteReferenciada: null,
     informacoesComplementares: 'Pedido 123.',
-    responsavelTecnico: null,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(chave, 'SP', 'HOMOLOGAÇÃO') : null,
-  };
-  return montarNfe(dados);
+  });
 }
 
 const protocolo = (chave: string) =>
