@@ -174,7 +174,10 @@ export {
   type SituacaoDocumento,
 } from './emission';
 export {
+  contentTypeSefaz,
   ModelosSefaz,
+  namespaceServicoSefaz,
+  OperacoesSefaz,
   ServicosSefaz,
   settingsTransmitReplySchema,
   settingsTransmitRequestSchema,

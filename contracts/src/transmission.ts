@@ -13,6 +13,22 @@ import { Ambientes, type Ambiente } from './settings';
 export const ServicosSefaz = ['NFeAutorizacao4', 'NFeRetAutorizacao4', 'NFeConsultaProtocolo4', 'NFeRecepcaoEvento4', 'NFeInutilizacao4', 'NFeStatusServico4'] as const;
 export type ServicoSefaz = (typeof ServicosSefaz)[number];
 
+/** The WSDL operation of each service: SOAP 1.2 carries it as the `action` of the content type. */
+export const OperacoesSefaz: Record<ServicoSefaz, string> = {
+  NFeAutorizacao4: 'nfeAutorizacaoLote',
+  NFeRetAutorizacao4: 'nfeRetAutorizacaoLote',
+  NFeConsultaProtocolo4: 'nfeConsultaNF',
+  NFeRecepcaoEvento4: 'nfeRecepcaoEvento',
+  NFeInutilizacao4: 'nfeInutilizacaoNF',
+  NFeStatusServico4: 'nfeStatusServicoNF',
+};
+
+/** The namespace of a service's `nfeDadosMsg` / `nfeResultMsg` (the WSDL's). */
+export const namespaceServicoSefaz = (servico: ServicoSefaz) => `http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`;
+
+/** The content type of a call to `servico`: SOAP 1.2 with the operation as `action`. */
+export const contentTypeSefaz = (servico: ServicoSefaz) => `application/soap+xml; charset=utf-8; action="${namespaceServicoSefaz(servico)}/${OperacoesSefaz[servico]}"`;
+
 /** NF-e (55) and NFC-e (65) have separate endpoints in most UFs. */
 export const ModelosSefaz = ['NFE', 'NFCE'] as const;
 export type ModeloSefaz = (typeof ModelosSefaz)[number];

@@ -1,4 +1,4 @@
-import type { ServicoSefaz } from '@erp/contracts';
+import { namespaceServicoSefaz, type ServicoSefaz } from '@erp/contracts';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
@@ -18,7 +18,7 @@ export function envelopeSoap(servico: ServicoSefaz, mensagem: string): string {
   const envelope = create()
     .ele(NS_SOAP12, 'soap12:Envelope')
     .ele(NS_SOAP12, 'soap12:Body')
-    .ele(`http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`, 'nfeDadosMsg')
+    .ele(namespaceServicoSefaz(servico), 'nfeDadosMsg')
     .ele('conteudo')
     .end({ headless: true });
   return inserir(envelope, 'conteudo', mensagem);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { OperacoesSefaz } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
 import { envelopeSoap, soapFault } from '../domain/respostas';
 import type { Registro } from '../store/registro';
@@ -9,20 +10,10 @@ import { registrarEvento } from './eventos';
 import { inutilizar } from './inutilizacao';
 import { MensagemInvalida, mensagemDoEnvelope, type Atendimento, type Resposta } from './mensagem';
 
-/** The WSDL operation of each service: SOAP 1.2 carries it as the `action` of the content type. */
-export const OPERACOES: Record<Servico, string> = {
-  NFeAutorizacao4: 'nfeAutorizacaoLote',
-  NFeRetAutorizacao4: 'nfeRetAutorizacaoLote',
-  NFeConsultaProtocolo4: 'nfeConsultaNF',
-  NFeRecepcaoEvento4: 'nfeRecepcaoEvento',
-  NFeInutilizacao4: 'nfeInutilizacaoNF',
-  NFeStatusServico4: 'nfeStatusServicoNF',
-};
-
 /** The authority serves homologation (tpAmb 2) only. */
 const TP_AMB_HOMOLOGACAO = '2';
 
-export const ehServico = (nome: string): nome is Servico => Object.hasOwn(OPERACOES, nome);
+export const ehServico = (nome: string): nome is Servico => Object.hasOwn(OperacoesSefaz, nome);
 
 const ATENDE = {
   NFeAutorizacao4: autorizar,

@@ -1,3 +1,4 @@
+import type { ServicoSefaz } from '@erp/contracts';
 import Joi from 'joi';
 
 /**
@@ -57,7 +58,8 @@ export const esquemaCenario = Joi.object({
   atrasoMs: Joi.number().integer().min(0).max(120_000),
 });
 
-export type Servico = 'NFeAutorizacao4' | 'NFeRetAutorizacao4' | 'NFeConsultaProtocolo4' | 'NFeRecepcaoEvento4' | 'NFeInutilizacao4' | 'NFeStatusServico4';
+/** The NF-e web services the authority answers: every one the relay may call. */
+export type Servico = ServicoSefaz;
 
 interface Emitente {
   cenario: Cenario;

@@ -1,3 +1,4 @@
+import { namespaceServicoSefaz } from '@erp/contracts';
 import { DOMParser, XMLSerializer, type Element } from '@xmldom/xmldom';
 import { validarXml } from '@erp/fiscal-schemas';
 import type { Passo, Servico } from './cenarios';
@@ -39,7 +40,7 @@ export function mensagemDoEnvelope(servico: Servico, corpo: string): Element {
   }
   if (erros.length > 0 || !doc.documentElement) throw new MensagemInvalida(`XML mal formado: ${erros[0] ?? 'sem elemento raiz'}`);
   if (doc.documentElement.namespaceURI !== SOAP12 || doc.documentElement.localName !== 'Envelope') throw new MensagemInvalida('não é um envelope SOAP 1.2');
-  const dados = doc.getElementsByTagNameNS(`http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`, 'nfeDadosMsg').item(0);
+  const dados = doc.getElementsByTagNameNS(namespaceServicoSefaz(servico), 'nfeDadosMsg').item(0);
   const mensagem = dados ? Array.from({ length: dados.childNodes.length }, (_, i) => dados.childNodes.item(i)).find((n) => n?.nodeType === 1) : undefined;
   if (!mensagem) throw new MensagemInvalida(`nfeDadosMsg de ${servico} ausente ou vazio`);
   return mensagem as Element;

@@ -1,3 +1,4 @@
+import { namespaceServicoSefaz, type ServicoSefaz } from '@erp/contracts';
 import { NS_NFE } from './xml';
 
 /**
@@ -19,8 +20,8 @@ export function ret(raiz: string, conteudo: string, versao = '4.00'): string {
   return `<${raiz} xmlns="${NS_NFE}" versao="${versao}">${conteudo}</${raiz}>`;
 }
 
-export function envelopeSoap(servico: string, corpo: string): string {
-  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}">${corpo}</nfeResultMsg></soap:Body></soap:Envelope>`;
+export function envelopeSoap(servico: ServicoSefaz, corpo: string): string {
+  return `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><nfeResultMsg xmlns="${namespaceServicoSefaz(servico)}">${corpo}</nfeResultMsg></soap:Body></soap:Envelope>`;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '@erp/kit';
 import { soapFault } from '../domain/respostas';
-import { ehServico, OPERACOES, type Autoridade } from '../app/autoridade';
+import { OperacoesSefaz } from '@erp/contracts';
+import { ehServico, type Autoridade } from '../app/autoridade';
 import type { MaterialTls } from '../tls/autoridade-certificadora';
 
 /** SEFAZ refuses messages over 500 KB (214); our largest document is far below. */
@@ -49,7 +50,7 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
         resto.length > 0 ||
         !ehServico(servico) ||
         !contentType.startsWith('application/soap+xml') ||
-        !contentType.includes(`/${servico}/${OPERACOES[servico]}"`)
+        !contentType.includes(`/${servico}/${OperacoesSefaz[servico]}"`)
       ) {
         return responder(400, soapFault('serviço ou ação SOAP desconhecidos'));
       }

@@ -4,6 +4,7 @@ import https from 'node:https';
 import { DOMParser } from '@xmldom/xmldom';
 import forge from 'node-forge';
 import { SignedXml } from 'xml-crypto';
+import { contentTypeSefaz, ServicosSefaz, type ServicoSefaz } from '@erp/contracts';
 import { withCnpjCheckDigits } from '@erp/fiscal-rules';
 import { criarCertificado } from '../../../settings/test/support/certificados';
 
@@ -54,15 +55,6 @@ export function assinar(xml: string, tag: string, emissor: Emissor): string {
 export const envelope = (servico: string, mensagem: string) =>
   `<soap12:Envelope xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"><soap12:Body><nfeDadosMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}">${mensagem}</nfeDadosMsg></soap12:Body></soap12:Envelope>`;
 
-const OPERACOES: Record<string, string> = {
-  NFeAutorizacao4: 'nfeAutorizacaoLote',
-  NFeRetAutorizacao4: 'nfeRetAutorizacaoLote',
-  NFeConsultaProtocolo4: 'nfeConsultaNF',
-  NFeRecepcaoEvento4: 'nfeRecepcaoEvento',
-  NFeInutilizacao4: 'nfeInutilizacaoNF',
-  NFeStatusServico4: 'nfeStatusServicoNF',
-};
-
 /** Which authority: the stack's (global setup) unless a test started its own. */
 export interface Destino {
   url: string;
@@ -79,7 +71,7 @@ export function chamar(servico: string, corpo: string, emissor: Emissor | null, 
         method: 'POST',
         ca: fs.readFileSync(destino.caFile),
         ...(emissor ? { key: emissor.chavePem, cert: emissor.certificadoPem } : {}),
-        headers: { 'content-type': `application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/${servico}/${OPERACOES[servico]}"` },
+        headers: { 'content-type': ServicosSefaz.includes(servico as ServicoSefaz) ? contentTypeSefaz(servico as ServicoSefaz) : 'application/soap+xml; charset=utf-8' },
       },
       (res) => {
         const partes: Buffer[] = [];

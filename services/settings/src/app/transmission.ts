@@ -1,13 +1,15 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import {
+  contentTypeSefaz,
+  namespaceServicoSefaz,
   TRANSMISSAO_MAX_BYTES,
   TransmitErrorCodes,
   type SettingsTransmitReply,
   type SettingsTransmitRequest,
 } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
-import { contentTypeSefaz, namespaceServico, urlSefaz, type TabelaSefaz } from '../domain/sefaz-endpoints';
+import { urlSefaz, type TabelaSefaz } from '../domain/sefaz-endpoints';
 import type { SettingsService } from './settings-service';
 
 /** Bounds the per-company agents kept (each holds a TLS context and idle sockets); past it the cache starts over. */
@@ -58,7 +60,7 @@ export class TransmissionRelay {
       url = urlSefaz(this.tabela, pedido.destino);
       if (!url) return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `a tabela da SEFAZ não tem ${pedido.destino.servico} para ${pedido.destino.uf} (${pedido.destino.modelo}, ${pedido.destino.ambiente})`);
       // The relay carries only the SOAP request of the service it was asked for, nothing else to that host.
-      if (!pedido.corpo.includes('http://www.w3.org/2003/05/soap-envelope') || !pedido.corpo.includes(`<nfeDadosMsg xmlns="${namespaceServico(pedido.destino.servico)}">`)) {
+      if (!pedido.corpo.includes('http://www.w3.org/2003/05/soap-envelope') || !pedido.corpo.includes(`<nfeDadosMsg xmlns="${namespaceServicoSefaz(pedido.destino.servico)}">`)) {
         return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `o corpo não é um envelope SOAP 1.2 de ${pedido.destino.servico}`);
       }
       headers = { 'content-type': contentTypeSefaz(pedido.destino.servico) };

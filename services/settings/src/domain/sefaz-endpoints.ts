@@ -1,4 +1,4 @@
-import type { Ambiente, DestinoTransmissao, ModeloSefaz, ServicoSefaz } from '@erp/contracts';
+import { ServicosSefaz, type Ambiente, type DestinoTransmissao, type ModeloSefaz, type ServicoSefaz } from '@erp/contracts';
 import tabelaOficial from './data/sefaz-webservices.json';
 
 /**
@@ -33,21 +33,6 @@ export function urlSefaz(tabela: TabelaSefaz, destino: DestinoSefaz): string | n
   return tabela.servicos[destino.modelo][autorizador]?.[destino.ambiente]?.[destino.servico] ?? null;
 }
 
-/** The WSDL operation of each service: SOAP 1.2 carries it as the `action` of the content type. */
-const OPERACOES: Record<ServicoSefaz, string> = {
-  NFeAutorizacao4: 'nfeAutorizacaoLote',
-  NFeRetAutorizacao4: 'nfeRetAutorizacaoLote',
-  NFeConsultaProtocolo4: 'nfeConsultaNF',
-  NFeRecepcaoEvento4: 'nfeRecepcaoEvento',
-  NFeInutilizacao4: 'nfeInutilizacaoNF',
-  NFeStatusServico4: 'nfeStatusServicoNF',
-};
-
-export const namespaceServico = (servico: ServicoSefaz) => `http://www.portalfiscal.inf.br/nfe/wsdl/${servico}`;
-
-export function contentTypeSefaz(servico: ServicoSefaz): string {
-  return `application/soap+xml; charset=utf-8; action="${namespaceServico(servico)}/${OPERACOES[servico]}"`;
-}
 
 /**
  * The table with every HOMOLOGAÇÃO URL on the local authority (services/local-authority) at `base`: one path per
@@ -63,7 +48,7 @@ export function tabelaComAutoridadeLocal(base: string): TabelaSefaz {
     for (const [autorizador, ambientes] of Object.entries(TABELA_SEFAZ.servicos[modelo])) {
       servicos[modelo][autorizador] = {
         ...ambientes,
-        'HOMOLOGAÇÃO': Object.fromEntries(Object.keys(OPERACOES).map((servico) => [servico, `${raiz}/ws/${autorizador}/${modelo}/homologacao/${servico}`])),
+        'HOMOLOGAÇÃO': Object.fromEntries(ServicosSefaz.map((servico) => [servico, `${raiz}/ws/${autorizador}/${modelo}/homologacao/${servico}`])),
       };
     }
   }
