@@ -97,7 +97,7 @@ function databaseOf(service: ServiceName | 'local-authority', prefix: string | u
  * homologation CSRT), unless the caller's environment names one: the local authority, as SEFAZ, rejects the NF-e of
  * issuers in AL, AM, MS, PE, PR, SC and TO without it (972). Production sets the real maker (required there).
  */
-function developmentTechnicalResponsible(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function developmentTechnicalResponsible(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   if (env.FISCAL_RESP_TEC_CNPJ) return {};
   return {
     FISCAL_RESP_TEC_CNPJ: '11222333000181',
