@@ -173,6 +173,7 @@ export {
   type DocumentoFiscal,
   type SituacaoDocumento,
 } from './emission';
+export { CAMPOS_SIMULACAO, linhaSimulacaoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from './simulation';
 export {
   contentTypeSefaz,
   ModelosSefaz,

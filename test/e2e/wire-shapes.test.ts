@@ -1,4 +1,4 @@
-import { documentoFiscalSchema, emissaoDocumentoSchema } from '@erp/contracts';
+import { documentoFiscalSchema, emissaoDocumentoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from '@erp/contracts';
 import { stackEnv } from '../support/env';
 import { differences, subgraphSchema } from '../support/wire-shapes';
 
@@ -22,6 +22,12 @@ describe('wire shapes - GraphQL types match the contracts’ declarations', () =
     const schema = subgraphSchema(await sdlOf('fiscal-document'));
     expect(differences(schema, 'EmitirDocumentoFiscalInput', emissaoDocumentoSchema)).toEqual([]);
     expect(differences(schema, 'DocumentoFiscal', documentoFiscalSchema)).toEqual([]);
+  });
+
+  it('wire shapes - SimularImpostosInput is the simulation input of the contract, and SimulacaoImposto its simulation', async () => {
+    const schema = subgraphSchema(await sdlOf('tax-simulation'));
+    expect(differences(schema, 'SimularImpostosInput', simulacaoEntradaSchema)).toEqual([]);
+    expect(differences(schema, 'SimulacaoImposto', simulacaoImpostoSchema)).toEqual([]);
   });
 
   it('wire shapes - the comparison sees a missing field, a wrong scalar and a wrong requiredness', async () => {

@@ -4,19 +4,14 @@ import {
   configuracaoCompartilhadaSchema,
   documentoFiscalSchema,
   emissaoDocumentoSchema,
-  Credores,
   IngestionEntities,
-  ModelosDocumento,
   OrigensInutilizacao,
-  RegimesTributarios,
+  simulacaoEntradaSchema,
+  simulacaoImpostoSchema,
   TokenModes,
-  Tributos,
   TributosVencimentoEmpresa,
 } from '@erp/contracts';
 import { joiToJsonSchema, type JsonSchema } from './joi-schema';
-
-/** The taxes a DAS is split into (LC 123/2006 annexes): the CPP is a part, not a tax line of its own. */
-const PARTES_DAS = ['IRPJ', 'CSLL', 'COFINS', 'PIS', 'CPP', 'ICMS', 'IPI', 'ISS'] as const;
 
 /**
  * The success bodies and request bodies of the REST surface, as JSON Schema 2020-12. Enumerations come from
@@ -29,9 +24,7 @@ const nullableText = { type: ['string', 'null'] } as const;
 const instant = { type: 'string', format: 'date-time' } as const;
 const nullableInstant = { type: ['string', 'null'], format: 'date-time' } as const;
 const integer = { type: 'integer' } as const;
-const number = { type: 'number' } as const;
 const boolean = { type: 'boolean' } as const;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function object(properties: Record<string, JsonSchema>, required: string[] = Object.keys(properties)): JsonSchema {
   return { type: 'object', properties, required, additionalProperties: false };
@@ -170,131 +163,6 @@ const inutilizacaoEntrada = {
   },
 } as const;
 
-// ---- tax simulation ----
-
-const simulacaoEntrada = {
-  type: 'object',
-  required: ['tipoDocumento', 'valor'],
-  additionalProperties: false,
-  description: 'Dinheiro em reais (até 2 casas), alíquotas em percentual (até 4 casas). Campos desconhecidos são recusados (`CAMPO_DESCONHECIDO`).',
-  properties: {
-    tipoDocumento: { enum: [...ModelosDocumento] },
-    valor: number,
-    dataOperacao: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Padrão: hoje (America/Sao_Paulo).' },
-    regime: { enum: [...RegimesTributarios] },
-    ufOrigem: text,
-    ufDestino: text,
-    ncm: text,
-    aliquotaIpi: number,
-    cfop: text,
-    aliquotaIss: number,
-    atividade: text,
-    anexoSimples: { enum: ['I', 'II', 'III', 'IV', 'V'] },
-    receitaBruta12Meses: number,
-    comprasCreditaveis: number,
-    baseAcumuladaTrimestre: number,
-    receitaAcumuladaAno: number,
-    lucroRealTrimestre: number,
-    receitaExcedenteAno: number,
-    mercadoriaImportada: boolean,
-    produtoZonaFrancaManaus: boolean,
-    aliquotaIs: number,
-    aliquotaIcmsCompras: number,
-    aliquotaReferenciaCbs: number,
-    aliquotaIbsUf: number,
-    aliquotaIbsMun: number,
-    issRetido: {
-      type: 'boolean',
-      description:
-        'Só NFS-e: ISS retido na fonte pelo tomador. No Simples Nacional a parte do ISS sai do DAS (LC 123/2006 art. 21 §4º); a linha ISS vem informativa com retidoPeloTomador e não vira título. Ignorado, com aviso, nos outros documentos.',
-    },
-    codigoServico: {
-      type: 'string',
-      description: 'Só NFS-e: item da LC 116/2003 (NN.NN) ou código nacional de 6 dígitos; padrão: o das configurações NFS-e. Decide as receitas cumulativas do lucro real (Lei 10.833/2003 art. 10) e o ISS abaixo de 2% (itens 7.02, 7.05, 16.01).',
-    },
-    exportacaoServico: {
-      type: 'boolean',
-      description: 'Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS; DAS sem essas parcelas.',
-    },
-    inicioAtividade: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Início de atividade; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º).' },
-    receitaBrutaMes: { type: 'number', description: 'Receita do mês da operação, esta incluída (Simples Nacional no mês de início de atividade); padrão: a da operação.' },
-    cst: { type: 'string', description: 'Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados (SITUACAO_ICMS_NAO_MODELADA).' },
-    csosn: { type: 'string', description: 'Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com a parcela do ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados.' },
-    aliquotaFcp: { type: 'number', description: 'FCP do produto na UF da alíquota interna (a do emitente; a de destino no DIFAL), percentual de 0 a 2.' },
-    consumidorFinal: { type: 'boolean', description: 'Destinatário consumidor final (indFinal 1); padrão false.' },
-    destinatarioContribuinteIcms: {
-      type: 'boolean',
-      description: 'Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL (linhas ICMS_UF_DEST e FCP_UF_DEST, grupo difal).',
-    },
-  },
-} as const;
-
-const linhaSimulacao = object({
-  tributo: { enum: [...Tributos] },
-  base: number,
-  aliquota: number,
-  valor: number,
-  informativo: boolean,
-  vencimento: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-  fundamento: text,
-  naoCalculavel: boolean,
-  motivo: nullableText,
-  retidoPeloTomador: boolean,
-  componentes: { type: 'array', items: object({ descricao: text, base: number, aliquota: number, valor: number }) },
-});
-
-const simulacaoImposto = object({
-  id: { type: 'string', format: 'uuid' },
-  tipoDocumento: { enum: [...ModelosDocumento] },
-  regime: { enum: [...RegimesTributarios] },
-  dataOperacao: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-  valor: number,
-  linhas: { type: 'array', items: ref('LinhaSimulacao') },
-  totalDevido: number,
-  cargaEfetiva: number,
-  completo: boolean,
-  criadaEm: instant,
-  provisionada: boolean,
-  titulos: {
-    type: 'array',
-    description: 'Os títulos a pagar de que a simulação faz parte: um por empresa, tributo e período de apuração.',
-    items: object({
-      id: text,
-      tributo: { enum: [...Tributos] },
-      periodo: { type: 'string', description: 'AAAA-MM (mensal), AAAA-Tn (IRPJ/CSLL trimestrais) ou AAAA-MM-DD (DIFAL, por operação).' },
-      valor: { type: 'number', description: 'Valor do título na sua versão mais recente (todas as simulações do período).' },
-      contribuicao: { type: 'number', description: 'A parte desta simulação (no lucro real, o IRPJ/CSLL do trimestre inteiro).' },
-      versao: integer,
-      vencimento: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-      competencia: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-      credor: { enum: [...Credores] },
-      codigoReceita: nullableText,
-    }),
-  },
-  pendentesDeVencimento: { type: 'array', items: { enum: [...Tributos] } },
-  partilhaDas: { type: ['array', 'null'], items: object({ tributo: { enum: [...PARTES_DAS] }, aliquota: number, valor: number, residuo: number }) },
-  difal: {
-    type: ['object', 'null'],
-    description: 'Grupo ICMSUFDest da NF-e (venda a consumidor final não contribuinte de outra UF): reais e percentuais.',
-    required: ['base', 'baseFcp', 'aliquotaFcpDestino', 'aliquotaInternaDestino', 'aliquotaInterestadual', 'percentualPartilhaDestino', 'fcpDestino', 'icmsDestino', 'icmsRemetente'],
-    properties: {
-      base: number,
-      baseFcp: number,
-      aliquotaFcpDestino: number,
-      aliquotaInternaDestino: number,
-      aliquotaInterestadual: number,
-      percentualPartilhaDestino: number,
-      fcpDestino: number,
-      icmsDestino: number,
-      icmsRemetente: number,
-    },
-    additionalProperties: false,
-  },
-  avisos: { type: 'array', items: text },
-  premissas: { type: 'array', items: text },
-  comparacaoId: nullableText,
-});
-
 /** `components.schemas` besides the error codes. */
 export function bodySchemas(): Record<string, JsonSchema> {
   return {
@@ -340,8 +208,7 @@ export function bodySchemas(): Record<string, JsonSchema> {
     ),
     Inutilizacao: inutilizacao,
     InutilizacaoEntrada: inutilizacaoEntrada,
-    SimulacaoEntrada: simulacaoEntrada,
-    LinhaSimulacao: linhaSimulacao,
-    SimulacaoImposto: simulacaoImposto,
+    SimulacaoEntrada: joiToJsonSchema(simulacaoEntradaSchema),
+    SimulacaoImposto: joiToJsonSchema(simulacaoImpostoSchema),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CAMPOS_SIMULACAO,
   Refusal,
   TaxErrorCodes,
   type CampoInvalido,
@@ -25,44 +26,6 @@ import type { PagePosition, SimulationStore } from '../store/simulation-store';
 import { Provisioning } from './provisioning';
 import { simulacaoView, type SimulacaoView } from './views';
 
-/** The fields of a simulation input (GraphQL `SimularImpostosInput`, the REST body). */
-const CAMPOS_ENTRADA: readonly (keyof EntradaSimulacao)[] = [
-  'tipoDocumento',
-  'valor',
-  'dataOperacao',
-  'regime',
-  'ufOrigem',
-  'ufDestino',
-  'ncm',
-  'aliquotaIpi',
-  'cfop',
-  'aliquotaIss',
-  'atividade',
-  'anexoSimples',
-  'receitaBruta12Meses',
-  'comprasCreditaveis',
-  'baseAcumuladaTrimestre',
-  'receitaAcumuladaAno',
-  'lucroRealTrimestre',
-  'receitaExcedenteAno',
-  'mercadoriaImportada',
-  'produtoZonaFrancaManaus',
-  'aliquotaIs',
-  'aliquotaIcmsCompras',
-  'aliquotaReferenciaCbs',
-  'aliquotaIbsUf',
-  'aliquotaIbsMun',
-  'issRetido',
-  'codigoServico',
-  'exportacaoServico',
-  'inicioAtividade',
-  'receitaBrutaMes',
-  'cst',
-  'csosn',
-  'aliquotaFcp',
-  'consumidorFinal',
-  'destinatarioContribuinteIcms',
-];
 
 /**
  * Simulation ids are UUIDs; anything else cannot be one of ours and is not looked up (a NUL character, for one,
@@ -213,7 +176,7 @@ export class SimulationService {
     const entrada: Record<string, unknown> = {};
     const desconhecidos: CampoInvalido[] = [];
     for (const [campo, valor] of Object.entries(input)) {
-      if (!(CAMPOS_ENTRADA as readonly string[]).includes(campo)) {
+      if (!CAMPOS_SIMULACAO.includes(campo)) {
         const nome = campo.slice(0, 60);
         desconhecidos.push({ campo: nome, regra: 'CAMPO_DESCONHECIDO', erro: `${nome} não é um campo da simulação.` });
       } else if (valor !== null && valor !== undefined) {
