@@ -90,6 +90,7 @@ export {
   ANOS_ALIQUOTA_REFERENCIA,
   ASSINATURA_MAX_BYTES,
   configuracaoCompartilhadaSchema,
+  configuracaoFiscalSchema,
   MASCARA_SENHA,
   PRIMEIRO_ANO_IBS_REFERENCIA,
   RegimesTributarios,

@@ -318,6 +318,19 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
   atualizadoEm: Joi.string().isoDate().allow(null).required(),
 });
 
+/**
+ * The settings as REST and GraphQL show them (`ConfiguracaoFiscal`): the shared view with each secret's mask where
+ * the shared one says only whether it is set. Declared from the shared view, so the two never drift.
+ */
+export const configuracaoFiscalSchema = configuracaoCompartilhadaSchema.keys({
+  certificadoA1: (configuracaoCompartilhadaSchema.extract('certificadoA1') as Joi.ObjectSchema).keys({
+    senha: Joi.string().required().description('Máscara (`••••••••`): a senha nunca sai do serviço.'),
+  }),
+  nfse: (configuracaoCompartilhadaSchema.extract('nfse') as Joi.ObjectSchema)
+    .keys({ senha: Joi.string().allow(null).required().description('Máscara quando configurada, senão null.') })
+    .fork(['senhaConfigurada'], (chave) => chave.forbidden()),
+});
+
 export const settingsGetRequestSchema = Joi.object<SettingsGetRequest>({
   companyId: Joi.string().min(1).max(200).required(),
 });

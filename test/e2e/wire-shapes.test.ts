@@ -1,4 +1,4 @@
-import { documentoFiscalSchema, emissaoDocumentoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from '@erp/contracts';
+import { configuracaoFiscalSchema, documentoFiscalSchema, emissaoDocumentoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from '@erp/contracts';
 import { stackEnv } from '../support/env';
 import { differences, subgraphSchema } from '../support/wire-shapes';
 
@@ -28,6 +28,11 @@ describe('wire shapes - GraphQL types match the contracts’ declarations', () =
     const schema = subgraphSchema(await sdlOf('tax-simulation'));
     expect(differences(schema, 'SimularImpostosInput', simulacaoEntradaSchema)).toEqual([]);
     expect(differences(schema, 'SimulacaoImposto', simulacaoImpostoSchema)).toEqual([]);
+  });
+
+  it('wire shapes - ConfiguracaoFiscal is the settings view of the contract (the shared view with the secrets masked)', async () => {
+    const schema = subgraphSchema(await sdlOf('settings'));
+    expect(differences(schema, 'ConfiguracaoFiscal', configuracaoFiscalSchema)).toEqual([]);
   });
 
   it('wire shapes - the comparison sees a missing field, a wrong scalar and a wrong requiredness', async () => {

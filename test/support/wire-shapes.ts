@@ -31,7 +31,7 @@ export function subgraphSchema(sdl: string): GraphQLSchema {
 /** The GraphQL type a joi key maps to (`Int`, `Float`, `String`, `Boolean`, `DateTime`, or a list/object). */
 function expectedScalar(d: JoiDescription): string[] {
   if (d.type === 'number') return (d.rules ?? []).some((r) => r.name === 'integer') ? ['Int'] : ['Float'];
-  if (d.type === 'string') return ['String', 'ID'];
+  if (d.type === 'string') return (d.rules ?? []).some((r) => r.name === 'isoDate') ? ['DateTime', 'String'] : ['String', 'ID'];
   if (d.type === 'boolean') return ['Boolean'];
   if (d.type === 'date') return ['DateTime'];
   return [];
@@ -59,7 +59,8 @@ export function differences(schema: GraphQLSchema, typeName: string, joiSchema: 
   if (!type || !(isInputObjectType(type) || isObjectType(type))) return [`${path}: no GraphQL type ${typeName}`];
   const input = isInputObjectType(type);
   const fields = type.getFields();
-  const keys = d.keys ?? {};
+  // A forbidden key is not part of the shape (a view that drops a key of the schema it is declared from).
+  const keys = Object.fromEntries(Object.entries(d.keys ?? {}).filter(([, key]) => key.flags?.presence !== 'forbidden'));
   const out: string[] = [];
   for (const name of Object.keys(keys)) if (!fields[name]) out.push(`${path}.${name}: in the contract, not in GraphQL`);
   for (const name of Object.keys(fields)) if (!keys[name]) out.push(`${path}.${name}: in GraphQL, not in the contract`);

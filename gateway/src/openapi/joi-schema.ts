@@ -47,7 +47,8 @@ function convertType(d: Description): JsonSchema {
   }
   switch (d.type) {
     case 'object': {
-      const keys = d.keys ?? {};
+      // A forbidden key is not part of the shape (a view that drops a key of the schema it is declared from).
+      const keys = Object.fromEntries(Object.entries(d.keys ?? {}).filter(([, key]) => key.flags?.presence !== 'forbidden'));
       const required = Object.entries(keys)
         .filter(([, key]) => key.flags?.presence === 'required')
         .map(([name]) => name);

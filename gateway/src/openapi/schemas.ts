@@ -1,7 +1,7 @@
 import {
   AjustesVencimento,
   Ambientes,
-  configuracaoCompartilhadaSchema,
+  configuracaoFiscalSchema,
   documentoFiscalSchema,
   emissaoDocumentoSchema,
   IngestionEntities,
@@ -60,28 +60,6 @@ const linhaResultado: JsonSchema = {
 };
 
 // ---- settings ----
-
-/** The shared (NATS) view with the secrets shown as masks instead of `senhaConfigurada`. */
-function configuracaoFiscal(): JsonSchema {
-  const shared = joiToJsonSchema(configuracaoCompartilhadaSchema) as { properties: Record<string, JsonSchema> };
-  const nfse = shared.properties.nfse as { properties: Record<string, JsonSchema>; required: string[] };
-  const { senhaConfigurada: _dropped, ...nfseProperties } = nfse.properties;
-  // `{ type: ['object', 'null'], ... }`: the certificate's metadata, or null without one.
-  const certificado = shared.properties.certificadoA1 as { properties: Record<string, JsonSchema>; required: string[] };
-  const mask = { type: 'string', description: 'Máscara (`••••••••`): a senha nunca sai do serviço.' };
-  return {
-    ...shared,
-    properties: {
-      ...shared.properties,
-      certificadoA1: { ...certificado, properties: { ...certificado.properties, senha: mask }, required: [...certificado.required, 'senha'] },
-      nfse: {
-        ...nfse,
-        properties: { ...nfseProperties, senha: { type: ['string', 'null'], description: 'Máscara quando configurada, senão null.' } },
-        required: [...nfse.required.filter((name) => name !== 'senhaConfigurada'), 'senha'],
-      },
-    },
-  };
-}
 
 const regraVencimento = {
   type: ['object', 'null'],
@@ -191,7 +169,7 @@ export function bodySchemas(): Record<string, JsonSchema> {
       duplicadas: integer,
       resultados: { type: 'array', items: linhaResultado },
     }),
-    ConfiguracaoFiscal: configuracaoFiscal(),
+    ConfiguracaoFiscal: joiToJsonSchema(configuracaoFiscalSchema),
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
     DocumentoFiscal: joiToJsonSchema(documentoFiscalSchema),
     EmissaoDocumento: joiToJsonSchema(emissaoDocumentoSchema),
