@@ -131,6 +131,8 @@ export {
   TaxErrorCodes,
   Tributos,
   type DifalCalculado,
+  type IcmsCalculado,
+  type IcmsStEntrada,
   type LinhaImpostoCalculada,
   type ModeloDocumento,
   type OperacaoTributavel,

@@ -91,6 +91,59 @@ export interface OperacaoTributavel {
   consumidorFinal?: boolean;
   /** NF-e `indIEDest` 1 (true) or 9 (false). Default true. False with `consumidorFinal` in another state: DIFAL. */
   destinatarioContribuinteIcms?: boolean;
+  /** pRedBC: percentage by which the own ICMS base is reduced (CST 20 and 70), 0 to 100. */
+  reducaoBaseIcms?: number;
+  /** pDif: percentage of the own ICMS deferred (CST 51), 0 to 100. */
+  diferimentoIcms?: number;
+  /** ICMS-ST the issuer charges as substitute (CST 10, 30, 70; CSOSN 201, 202, 203). */
+  icmsSt?: IcmsStEntrada;
+}
+
+/**
+ * What the ICMS-ST of an item needs from the caller: the MVA of the goods (ST conventions / the destination's RICMS)
+ * or the ST base itself (a list price, PMC or pauta), never both; the destination's internal rate when it is not the
+ * modal rate of the engine's table; the FCP-ST rate the destination charges on the goods; the reduction of the ST base.
+ */
+export interface IcmsStEntrada {
+  /** pMVAST, percent (modBCST 4). */
+  mva?: number;
+  /** The ST base in reais (modBCST 5, pauta / list price), instead of the MVA. */
+  base?: number;
+  /** pICMSST: the destination's internal rate for the goods, without FCP; default the modal rate of the destination. */
+  aliquota?: number;
+  /** pFCPST, 0 to 2 (ADCT art. 82 §1º). */
+  aliquotaFcp?: number;
+  /** pRedBCST, percent. */
+  reducaoBase?: number;
+}
+
+/**
+ * The ICMS figures of an item beyond the ICMS line (money in centavos, rates in percent), as the NF-e groups carry
+ * them: base reduction (ICMS20/70), deferral (ICMS51), ICMS-ST (ICMS10/30/70, ICMSSN201/202) and the Simples
+ * Nacional credit the buyer may take (ICMSSN101/201).
+ */
+export interface IcmsCalculado {
+  /** pRedBC applied to the own ICMS base. */
+  reducaoBase: number | null;
+  /** CST 51: vICMSOp (the ICMS of the operation before deferral), pDif, vICMSDif. */
+  diferimento: { icmsOperacaoCentavos: number; percentual: number; diferidoCentavos: number } | null;
+  /** The own ICMS the ST deducts (vICMS of the group; under the Simples Nacional the ICMS at the normal rate). */
+  st: {
+    /** 4 MVA, 5 pauta / list price (modBCST). */
+    modalidade: 4 | 5;
+    mva: number | null;
+    reducaoBase: number | null;
+    baseCentavos: number;
+    aliquota: number;
+    valorCentavos: number;
+    baseFcpCentavos: number;
+    aliquotaFcp: number;
+    fcpCentavos: number;
+    /** The own ICMS deducted from the ST (CST 30 / CSOSN 203: the ICMS the operation would bear at the normal rate). */
+    icmsProprioCentavos: number;
+  } | null;
+  /** CSOSN 101 / 201: pCredSN and vCredICMSSN (LC 123/2006 art. 23 §§1º-2º). */
+  creditoSimples: { aliquota: number; valorCentavos: number } | null;
 }
 
 /**
@@ -161,6 +214,8 @@ export interface ResultadoCalculo {
   completo: boolean;
   /** The `ICMSUFDest` figures when the operation carries a DIFAL; absent otherwise. */
   difal?: DifalCalculado;
+  /** Base reduction, deferral, ICMS-ST and the Simples Nacional credit, when the item has any; absent otherwise. */
+  icms?: IcmsCalculado;
 }
 
 export const TaxErrorCodes = {
@@ -221,6 +276,9 @@ const operacaoSchema = Joi.object<OperacaoTributavel>({
   aliquotaFcp: Joi.number(),
   consumidorFinal: Joi.boolean(),
   destinatarioContribuinteIcms: Joi.boolean(),
+  reducaoBaseIcms: Joi.number(),
+  diferimentoIcms: Joi.number(),
+  icmsSt: Joi.object({ mva: Joi.number(), base: Joi.number(), aliquota: Joi.number(), aliquotaFcp: Joi.number(), reducaoBase: Joi.number() }),
 });
 
 export const taxCalculateRequestSchema = Joi.object<TaxCalculateRequest>({
@@ -257,6 +315,26 @@ const difalSchema = Joi.object<DifalCalculado>({
   icmsRemetenteCentavos: centavos,
 });
 
+const icmsSchema = Joi.object<IcmsCalculado>({
+  reducaoBase: Joi.number().min(0).allow(null).required(),
+  diferimento: Joi.object({ icmsOperacaoCentavos: centavos, percentual, diferidoCentavos: centavos }).allow(null).required(),
+  st: Joi.object({
+    modalidade: Joi.valid(4, 5).required(),
+    mva: Joi.number().min(0).allow(null).required(),
+    reducaoBase: Joi.number().min(0).allow(null).required(),
+    baseCentavos: centavos,
+    aliquota: percentual,
+    valorCentavos: centavos,
+    baseFcpCentavos: centavos,
+    aliquotaFcp: percentual,
+    fcpCentavos: centavos,
+    icmsProprioCentavos: centavos,
+  })
+    .allow(null)
+    .required(),
+  creditoSimples: Joi.object({ aliquota: percentual, valorCentavos: centavos }).allow(null).required(),
+});
+
 export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try(
   Joi.object({
     ok: Joi.valid(true).required(),
@@ -270,6 +348,7 @@ export const taxCalculateReplySchema = Joi.alternatives<TaxCalculateReply>().try
           totalDevidoCentavos: Joi.number().integer().required(),
           completo: Joi.boolean().required(),
           difal: difalSchema,
+          icms: icmsSchema,
         }),
       )
       .required(),

@@ -245,5 +245,6 @@ function resultadoCalculo(resultado: ResultadoSimulacao): ResultadoCalculo {
     totalDevidoCentavos: resultado.totalDevidoCentavos,
     completo: resultado.completo,
     ...(resultado.difal ? { difal: resultado.difal } : {}),
+    ...(resultado.icms ? { icms: resultado.icms } : {}),
   };
 }

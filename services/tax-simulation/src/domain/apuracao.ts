@@ -1,4 +1,4 @@
-import { type DifalCalculado } from '@erp/contracts';
+import { type DifalCalculado, type IcmsCalculado } from '@erp/contracts';
 import { type EntradaNormalizada } from './input';
 import { emPercentual, type Fracao } from './fraction';
 import {
@@ -45,8 +45,15 @@ export class Apuracao {
   partilhaDas: ParcelaDas[] | null = null;
   acumulados: AcumuladosLucroPresumido | null = null;
   difal: DifalCalculado | null = null;
+  /** Base reduction, deferral, ICMS-ST, Simples Nacional credit: the NF-e groups' figures beyond the ICMS line. */
+  icms: IcmsCalculado | null = null;
 
   constructor(readonly entrada: EntradaNormalizada) {}
+
+  /** Adds to the item's ICMS figures (each module fills its own part). */
+  detalharIcms(parte: Partial<IcmsCalculado>): void {
+    this.icms = { reducaoBase: null, diferimento: null, st: null, creditoSimples: null, ...this.icms, ...parte };
+  }
 
   /** A line that is paid (or shown) on its own; its due date comes from the rules for its tax. */
   adicionar(nova: NovaLinha): void {

@@ -10,9 +10,12 @@ import { regiaoDaUf } from '@erp/fiscal-rules';
 import { type Uf } from './input';
 import { type FaseTransicao } from './data/transicao';
 import { type EntradaNormalizada } from './input';
-import { aplicar, multiplicar, somar, type Fracao } from './fraction';
+import { aplicar, emPercentual, fracao, multiplicar, somar, subtrair, type Fracao } from './fraction';
+
 import { textoPercentual, textoReais } from './text';
 import { emVigor, vigeEm } from './validity';
+
+const UM = fracao(1n);
 
 const INTERNAS_POR_UF = new Map<Uf, AliquotaInternaIcms[]>();
 for (const a of ALIQUOTAS_INTERNAS_ICMS) INTERNAS_POR_UF.set(a.uf, [...(INTERNAS_POR_UF.get(a.uf) ?? []), a]);
@@ -105,8 +108,15 @@ export function apurarIcms(a: Apuracao, fase: FaseTransicao, ipiCentavos = 0): I
   const reduzida = fase.fatorIcmsIss.n !== fase.fatorIcmsIss.d;
   const aliquota = multiplicar(daLei.aliquota, fase.fatorIcmsIss);
   // To a final consumer the IPI is part of the ICMS base; only between taxpayers for resale or industry it is not.
-  const base = e.valorCentavos + ipiCentavos;
-  const debito = aplicar(base, aliquota);
+  const valorBase = e.valorCentavos + ipiCentavos;
+  // CST 20 / 70: the base reduced by pRedBC (vBC = base x (1 - pRedBC), rounded once); CST 51: the deferred part of
+  // the operation's ICMS (vICMSDif = vICMSOp x pDif; vICMS = vICMSOp - vICMSDif, RICMS of each UF, MOC N16a-N16c).
+  const base = e.reducaoBaseIcms ? aplicar(valorBase, subtrair(UM, e.reducaoBaseIcms)) : valorBase;
+  const debitoOperacao = aplicar(base, aliquota);
+  const diferido = e.diferimentoIcms ? aplicar(debitoOperacao, e.diferimentoIcms) : 0;
+  const debito = debitoOperacao - diferido;
+  if (e.reducaoBaseIcms) a.detalharIcms({ reducaoBase: emPercentual(e.reducaoBaseIcms) });
+  if (e.diferimentoIcms) a.detalharIcms({ diferimento: { icmsOperacaoCentavos: debitoOperacao, percentual: emPercentual(e.diferimentoIcms), diferidoCentavos: diferido } });
   const compras = icmsDasCompras(e, fase.fatorIcmsIss);
   const credito = compras?.valorCentavos ?? 0;
   const fundamento = [
@@ -115,6 +125,8 @@ export function apurarIcms(a: Apuracao, fase: FaseTransicao, ipiCentavos = 0): I
     reduzida ? `alíquota reduzida a ${fase.fatorIcmsIss.n}/${fase.fatorIcmsIss.d} (${fase.fonte})` : '',
     compras ? `crédito das compras (não cumulatividade, LC 87/1996 art. 20) à alíquota ${compras.fonte}` : '',
     ipiCentavos > 0 ? 'base com o IPI: venda a consumidor final (CF art. 155 §2º XI)' : '',
+    e.reducaoBaseIcms ? `base reduzida em ${textoPercentual(e.reducaoBaseIcms)} (pRedBC informado, benefício da legislação da UF)` : '',
+    e.diferimentoIcms ? `${textoPercentual(e.diferimentoIcms)} do ICMS da operação (${textoReais(debitoOperacao)}) diferido (pDif informado, RICMS da UF)` : '',
   ]
     .filter((t) => t !== '')
     .join('; ');

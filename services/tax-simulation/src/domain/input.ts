@@ -3,6 +3,7 @@ import { type SiglaUf } from '@erp/fiscal-rules';
 import { type Ajuste } from './data/vencimentos';
 import { type Dia } from './dates';
 import { type Fracao } from './fraction';
+import { type IcmsStLido } from './validation-icms';
 import { type AnexoSimples, type Regime, type TipoDocumento } from './types';
 
 /** A federation unit (the shared table of `@erp/fiscal-rules`). */
@@ -76,4 +77,8 @@ export interface EntradaNormalizada {
   readonly aliquotaFcp: Fracao | null;
   readonly consumidorFinal: boolean;
   readonly destinatarioContribuinte: boolean;
+  /** pRedBC (CST 20, 70), pDif (CST 51) and the ICMS-ST inputs (CST 10, 30, 70, CSOSN 201-203); null elsewhere. */
+  readonly reducaoBaseIcms: Fracao | null;
+  readonly diferimentoIcms: Fracao | null;
+  readonly icmsSt: IcmsStLido | null;
 }

@@ -150,7 +150,8 @@ function difal(c: Coletor, o: Operacao): void {
     );
   }
   const efeito = efeitoDaSituacao(o.cst, o.csosn);
-  if (efeito !== undefined && efeito.efeito !== 'PROPRIO') {
+  // Base reduction, deferral and ST change the base the DIFAL starts from: only the plain own ICMS is modelled.
+  if (efeito !== undefined && o.cst !== '00' && o.cst !== '90') {
     c.erro('cst', 'DIFAL_NAO_MODELADO', `DIFAL com CST ${o.cst} (${efeito.descricao}) não é calculado: só com ICMS próprio (CST 00 ou 90).`);
   }
 }

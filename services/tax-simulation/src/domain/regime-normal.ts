@@ -4,6 +4,7 @@ import { IMUNIDADE_IPI_COMBUSTIVEIS, type CombustivelMonofasico } from './data/c
 import { type FaseTransicao } from './data/transicao';
 import { apurarDifal, type DifalApurado } from './difal';
 import { apurarIcms, icmsDasCompras, type IcmsApurado } from './icms';
+import { apurarIcmsSt } from './icms-st';
 import { apurarIpi } from './ipi';
 import { apurarLucroPresumido, apurarLucroReal } from './irpj-csll';
 import { apurarIss } from './iss';
@@ -46,6 +47,10 @@ function tributosDoDocumento(a: Apuracao, fase: FaseTransicao): void {
   }
   const icms = e.tipoDocumento === 'NFSE' ? null : icmsDoItem(a, fase, combustivel, e.consumidorFinal ? ipiCentavos : 0);
   const difal: DifalApurado = icms !== null && temDifal(a) ? difalDoItem(a, fase, icms) : { icmsCentavos: 0, fcpCentavos: 0 };
+  // CST 10 / 70 deduct the own ICMS as charged (reduced for 70); CST 30 has none of its own to deduct.
+  if (e.tipoDocumento !== 'NFSE') {
+    apurarIcmsSt(a, fase, { valorComIpiCentavos: e.valorCentavos + ipiCentavos, icmsProprioCentavos: icms?.debitoCentavos ?? 0, origemProprio: icms ? 'o desta operação' : 'sem ICMS próprio' });
+  }
   const issCentavos = e.tipoDocumento === 'NFSE' ? apurarIss(a, fase) : 0;
   let icmsComprasCentavos = icms?.icmsComprasCentavos ?? 0;
   if (icms === null && e.comprasCentavos > 0 && fase.fatorIcmsIss !== null) {

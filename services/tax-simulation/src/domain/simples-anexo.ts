@@ -3,7 +3,7 @@ import { ANEXOS, VIGENCIA_PARTILHA } from './data/simples-nacional';
 import { type FaseTransicao } from './data/transicao';
 import { apurarIcms } from './icms';
 import { apurarIss } from './iss';
-import { aplicar, somar, ZERO } from './fraction';
+import { aplicar, fracao, somar, ZERO } from './fraction';
 import { ehExportacao } from './operacao';
 import { ateLimite, limitesDoAno, type ReceitaDaAliquota } from './simples-receita';
 import { FONTE_DAS, FONTE_ISS_RETIDO, aliquotaEfetiva, faixaDe, partesDaAliquota, repartir, type ForaDoDas, type Parte } from './simples-tabelas';
@@ -74,6 +74,7 @@ export function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, 
   const das = aplicar(e.valorCentavos, aliquota);
   a.adicionar({ tributo: 'DAS', baseCentavos: e.valorCentavos, aliquota, valorCentavos: das, fundamento: `${FONTE_DAS}: ${texto}.` });
   if (partes) a.partilhaDas = repartir(e.valorCentavos, das, partes);
+  if (partes) creditoDoComprador(a, partes);
 
   if (acimaDoSublimite && !exportacao) {
     a.aviso('Receita de 12 meses acima do sublimite de R$ 3.600.000,00: ICMS e ISS saem do DAS e seguem as regras normais (LC 123/2006 arts. 13-A e 20); supõe-se que a receita do ano também passou do sublimite.');
@@ -104,4 +105,21 @@ export function porAnexo(a: Apuracao, fase: FaseTransicao, anexo: AnexoSimples, 
       a.naoCalculavel('ISS', ZERO, fundamento, 'A partilha do DAS a partir de 2027 não está embutida.', true);
     }
   }
+}
+
+/**
+ * CSOSN 101 / 201: the ICMS credit the buyer may take (pCredSN, vCredICMSSN): the ICMS share of the band's effective
+ * rate, applied to the operation's value (LC 123/2006 art. 23 §§1º-2º; Res. CGSN 140/2018 art. 59 — the article
+ * number was not re-read here). The NF-e writes pCredSN with at most 4 decimals, so the rate is rounded there, half
+ * up, and the credit is the value times the rate as written: whoever reads the document finds the same figure.
+ */
+function creditoDoComprador(a: Apuracao, partes: readonly Parte[]): void {
+  const e = a.entrada;
+  if (e.csosn !== '101' && e.csosn !== '201') return;
+  const icms = partes.find((p) => p.tributo === 'ICMS');
+  if (!icms) return;
+  // percent with 4 decimals = round(fraction x 1,000,000) / 10,000
+  const escalado = aplicar(1_000_000, icms.fracao);
+  const aliquota = fracao(BigInt(escalado), 1_000_000n);
+  a.detalharIcms({ creditoSimples: { aliquota: escalado / 10_000, valorCentavos: aplicar(e.valorCentavos, aliquota) } });
 }

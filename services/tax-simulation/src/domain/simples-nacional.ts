@@ -9,6 +9,7 @@ import { porAnexo } from './simples-anexo';
 import { limitesDoAno, receitaDaAliquota } from './simples-receita';
 import { FONTE_DAS, FONTE_ISS_RETIDO, type ForaDoDas } from './simples-tabelas';
 import { situacaoDoItem } from './situacao';
+import { apurarIcmsSt, icmsProprioDoSimples } from './icms-st';
 import { type TributoPartilha } from './types';
 
 /**
@@ -62,6 +63,13 @@ export function apurarSimplesNacional(a: Apuracao, fase: FaseTransicao): void {
   const fora = foraDoDas(a);
   const anexo = e.anexo;
   const receita = anexo !== null ? receitaDaAliquota(a, e.rbt12Centavos) : null;
+  if (e.tipoDocumento !== 'NFSE') {
+    // The ST is charged outside the DAS (LC 123/2006 art. 13 §1º XIII a), the own ICMS deducted at the normal rate.
+    apurarIcmsSt(a, fase, { valorComIpiCentavos: e.valorCentavos, icmsProprioCentavos: icmsProprioDoSimples(a, fase), origemProprio: 'à alíquota de um contribuinte do regime normal' });
+  }
+  if ((e.csosn === '101' || e.csosn === '201') && (anexo === null || receita === null)) {
+    a.aviso(`CSOSN ${e.csosn}: o crédito do comprador (pCredSN) é a parcela do ICMS da faixa; informe anexoSimples e receitaBruta12Meses para calculá-lo.`);
+  }
   if (anexo !== null && receita !== null) {
     porAnexo(a, fase, anexo, receita, fora);
     return;

@@ -103,6 +103,7 @@ function fechar(a: Apuracao): ResultadoSimulacao {
     partilhaDas: a.partilhaDas,
     acumulados: a.acumulados,
     difal: a.difal,
+    icms: a.icms,
     avisos: a.avisos,
     premissas: a.premissas,
   };

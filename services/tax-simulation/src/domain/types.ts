@@ -1,5 +1,5 @@
 /** The public shapes of the tax engine: what a caller sends and what it gets back. */
-import { CodigosCampoSimulacao, Tributos, type CampoInvalido, type CodigoCampoSimulacao, type DifalCalculado, type Tributo as TributoContrato } from '@erp/contracts';
+import { CodigosCampoSimulacao, Tributos, type CampoInvalido, type CodigoCampoSimulacao, type DifalCalculado, type IcmsCalculado, type Tributo as TributoContrato } from '@erp/contracts';
 import { type Ajuste } from './data/vencimentos';
 
 export type { Ajuste } from './data/vencimentos';
@@ -208,6 +208,8 @@ export interface ResultadoSimulacao {
   acumulados?: AcumuladosLucroPresumido | null;
   /** The NF-e `ICMSUFDest` figures of a sale to a non-taxpayer consumer in another state (EC 87/2015), else null. */
   difal: DifalCalculado | null;
+  /** Base reduction, deferral, ICMS-ST and the Simples Nacional credit of the item, when any. */
+  icms: IcmsCalculado | null;
   /** What the engine decided or ignored, in sentences. */
   avisos: string[];
   /** Assumptions (not law) the figures rest on. */

@@ -4,6 +4,7 @@ import { Coletor, type Objeto, campo, ehObjeto } from './collector';
 import { ANEXOS_POR_DOCUMENTO, DESCRICAO_DOCUMENTO, lerCfop, lerData, lerNcm, lerReferencias, lerVencimentos } from './input-readers';
 import { recusar } from './recusas';
 import { lerExtras, lerServico } from './validation-extras';
+import { lerInsumosIcms } from './validation-icms';
 import { ANEXOS_SIMPLES, REGIMES, TIPOS_DOCUMENTO, type AnexoSimples, type ErroCampo, type Regime, type TipoDocumento } from './types';
 import { type EntradaNormalizada } from './input';
 
@@ -115,6 +116,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const referencias = lerReferencias(c, campo(opcoes, 'aliquotasReferencia'));
 
   const extras = lerExtras(c, bruta, empresa, data, valorCentavos);
+  const insumosIcms = lerInsumosIcms(c, bruta, extras.cst, extras.csosn);
   const exportacao = cfop !== undefined && cfop.startsWith('7');
   recusar(c, {
     tipoDocumento,
@@ -148,7 +150,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
   const ignorados: string[] = [];
   const presentes = (nomes: readonly string[]) => nomes.filter((n) => campo(bruta, n) !== undefined);
   if (tipoDocumento === 'NFSE') {
-    ignorados.push(...presentes(['ncm', 'aliquotaIpi', 'cfop', 'mercadoriaImportada', 'produtoZonaFrancaManaus', 'cst', 'csosn', 'aliquotaFcp', 'consumidorFinal', 'destinatarioContribuinteIcms']));
+    ignorados.push(...presentes(['ncm', 'aliquotaIpi', 'cfop', 'mercadoriaImportada', 'produtoZonaFrancaManaus', 'cst', 'csosn', 'aliquotaFcp', 'consumidorFinal', 'destinatarioContribuinteIcms', 'reducaoBaseIcms', 'diferimentoIcms', 'icmsSt']));
   }
   if (tipoDocumento !== 'NFSE') ignorados.push(...presentes(['aliquotaIss', 'issRetido', 'codigoServico', 'exportacaoServico']));
   if (tipoDocumento === 'CTE' || tipoDocumento === 'NFCE') ignorados.push(...presentes(['ncm', 'aliquotaIpi', 'produtoZonaFrancaManaus']));
@@ -200,6 +202,7 @@ function validar(bruta: unknown, opcoesBrutas: unknown, exigirRegime: boolean): 
       aliquotaFcp: tipoDocumento === 'NFSE' ? null : (extras.aliquotaFcp ?? null),
       consumidorFinal: tipoDocumento === 'NFCE' || (tipoDocumento !== 'NFSE' && extras.consumidorFinal),
       destinatarioContribuinte: tipoDocumento === 'NFSE' || extras.contribuinte,
+      ...(tipoDocumento === 'NFSE' ? { reducaoBaseIcms: null, diferimentoIcms: null, icmsSt: null } : insumosIcms),
     },
   };
 }

@@ -47,9 +47,11 @@ describe("the item's ICMS situation (CST / CSOSN) decides whether it carries the
   });
 
   it('refused - situations that need what the engine lacks, unknown codes, both codes, a code of the other regime', () => {
-    expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '20' })).toEqual([['cst', 'SITUACAO_ICMS_NAO_MODELADA']]);
-    expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '10' })).toEqual([['cst', 'SITUACAO_ICMS_NAO_MODELADA']]);
-    expect(codigos({ regime: 'SIMPLES_NACIONAL', csosn: '201' })).toEqual([['csosn', 'SITUACAO_ICMS_NAO_MODELADA']]);
+    expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '02' })).toEqual([['cst', 'SITUACAO_ICMS_NAO_MODELADA']]);
+    // The inputs a situation needs (icms-st.test.ts has the figures): required there, refused elsewhere.
+    expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '20' })).toEqual([['reducaoBaseIcms', 'OBRIGATORIO']]);
+    expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '10' })).toEqual([['icmsSt', 'OBRIGATORIO']]);
+    expect(codigos({ regime: 'SIMPLES_NACIONAL', csosn: '201' })).toEqual([['icmsSt', 'OBRIGATORIO']]);
     expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '99' })).toEqual([['cst', 'VALOR_NAO_PERMITIDO']]);
     expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: 40 })).toEqual([['cst', 'TIPO_INVALIDO']]);
     expect(codigos({ regime: 'LUCRO_PRESUMIDO', cst: '00', csosn: '102' })).toEqual([['csosn', 'CAMPOS_INCOERENTES']]);
