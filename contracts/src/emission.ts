@@ -51,6 +51,19 @@ const itemMercadoria = {
       'vICMSSubstituto: o ICMS próprio do substituto cobrado na operação anterior, em reais; obrigatório quando o destinatário não é consumidor final (regra 938).',
     ),
   }).description('CST 60 ou CSOSN 500: o ICMS retido anteriormente por substituição; obrigatório quando o destinatário não é consumidor final (NF-e a contribuinte com IE).'),
+  reducaoBaseIcms: Joi.number()
+    .description('pRedBC: percentual de redução da base do ICMS próprio (benefício da legislação da UF); obrigatório com CST 20 e 70, recusado nas demais situações.')
+    .example(33.33),
+  diferimentoIcms: Joi.number().description('pDif: percentual do ICMS da operação diferido (RICMS da UF); obrigatório com CST 51, recusado nas demais.').example(100),
+  icmsSt: Joi.object({
+    mva: Joi.number().description('pMVAST: margem de valor agregado do protocolo/convênio ou do RICMS de destino, em percentual (modBCST 4).').example(40),
+    base: Joi.number().description('Base do ICMS-ST informada (pauta ou preço de lista, modBCST 5), em reais; em vez da MVA.').example(1500),
+    aliquota: Joi.number().description('pICMSST: alíquota interna da UF de destino para a mercadoria, sem o FCP; padrão: a alíquota modal da UF de destino.').example(18),
+    aliquotaFcp: Joi.number().description('pFCPST: FCP da UF de destino sobre a mercadoria, até 2% (ADCT art. 82 §1º); padrão: o FCP geral da UF (só RJ tem).').example(2),
+    reducaoBase: Joi.number().description('pRedBCST: percentual de redução da base do ICMS-ST.').example(30),
+  })
+    .description('ICMS-ST cobrado pelo emitente como substituto: obrigatório com CST 10, 30, 70 e CSOSN 201, 202, 203 (com mva ou base, nunca os dois); o motor de impostos calcula vBCST, vICMSST e vFCPST.')
+    .example({ mva: 40, aliquotaFcp: 2 }),
 };
 
 export const itemEntradaSchema = Joi.object({
@@ -77,6 +90,12 @@ export const emissaoDocumentoSchema = Joi.object({
     .integer()
     .valid(0, 1, 2, 3, 4, 9)
     .description('Só NF-e: modFrete (0 emitente/CIF, 1 destinatário/FOB, 2 terceiros, 3 e 4 transporte próprio, 9 sem frete). Padrão: 0 com chaveCteReferenciada, senão 9.'),
+  simplesNacional: Joi.object({
+    anexo: Joi.string().valid('I', 'II').required().description('Anexo da LC 123/2006: I comércio, II indústria.').example('I'),
+    receitaBruta12Meses: Joi.number().required().description('RBT12: receita bruta dos 12 meses anteriores, em reais.').example(300000),
+  }).description(
+    'Emitente do Simples Nacional: a faixa que dá o crédito do comprador (pCredSN = parcela do ICMS da alíquota efetiva, LC 123/2006 art. 23); obrigatório com CSOSN 101 ou 201.',
+  ),
 });
 
 /** The fields of the emission input (the validator refuses any other with `campo_desconhecido`). */

@@ -54,8 +54,32 @@ export type ItemDocumentoInput = {
   cest?: string | null | undefined;
   /** CST 60 / CSOSN 500: the ICMS-ST withheld earlier in the chain; required when the buyer is not the final consumer. */
   icmsStRetido?: IcmsStRetidoInput | null | undefined;
+  /** pRedBC: percent the own ICMS base is reduced by; required with CST 20 and 70. */
+  reducaoBaseIcms?: number | null | undefined;
+  /** pDif: percent of the operation's ICMS deferred; required with CST 51. */
+  diferimentoIcms?: number | null | undefined;
+  /** ICMS-ST the issuer charges as substitute; required with CST 10, 30, 70 and CSOSN 201, 202, 203. */
+  icmsSt?: IcmsStInput | null | undefined;
   codigoServico?: string | null | undefined;
   aliquotaIss?: number | null | undefined;
+};
+
+/** ICMS-ST inputs: the MVA (modBCST 4) or the given base in reais (modBCST 5), never both; rates in percent. */
+export type IcmsStInput = {
+  mva?: number | null | undefined;
+  base?: number | null | undefined;
+  /** pICMSST: the destination's internal rate for the goods, without FCP; default the destination's modal rate. */
+  aliquota?: number | null | undefined;
+  /** pFCPST, up to 2. */
+  aliquotaFcp?: number | null | undefined;
+  /** pRedBCST. */
+  reducaoBase?: number | null | undefined;
+};
+
+/** The Simples Nacional band the buyer's ICMS credit (pCredSN) is read from: annex I (commerce) or II (industry) and the RBT12 in reais. */
+export type SimplesNacionalInput = {
+  anexo: string;
+  receitaBruta12Meses: number;
 };
 
 /** ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet, vICMSSubstituto): money in reais, the rate in percent. */
@@ -79,6 +103,8 @@ export type EmitirDocumentoFiscalInput = {
   competencia?: string | null | undefined;
   /** NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9. */
   modalidadeFrete?: number | null | undefined;
+  /** Simples Nacional issuer: its band, required with CSOSN 101 or 201. */
+  simplesNacional?: SimplesNacionalInput | null | undefined;
 };
 
 export type ModoIngestao =

@@ -4,7 +4,7 @@ import { competenciaDe, dataBrasilia } from '@erp/fiscal-rules';
 import { chaveDoDocumento } from '../domain/access-key';
 import { documentoId } from '../domain/document-id';
 import { ehConsumidorFinal } from '../domain/final-consumer';
-import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida } from '../domain/emission-input';
+import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida, type ItemValido } from '../domain/emission-input';
 import { situacoesIcmsNaoTransmitidas } from '../domain/icms-situations';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
@@ -181,7 +181,19 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
     ...(item.cst ? { cst: item.cst } : {}),
     ...(item.csosn ? { csosn: item.csosn } : {}),
     ...(emissao.modelo === 'NFE' || emissao.modelo === 'NFCE' ? { consumidorFinal, destinatarioContribuinteIcms: contribuinte } : {}),
+    ...insumosIcms(item),
+    ...(emissao.simplesNacional ? { anexoSimples: emissao.simplesNacional.anexo, receitaBruta12Meses: emissao.simplesNacional.receitaBruta12Meses } : {}),
   }));
+}
+
+/** pRedBC, pDif and the ICMS-ST inputs as the engine's operation takes them (only those the item has). */
+function insumosIcms(item: ItemValido): Partial<OperacaoTributavel> {
+  const st = item.icmsSt;
+  return {
+    ...(item.reducaoBaseIcms != null ? { reducaoBaseIcms: item.reducaoBaseIcms } : {}),
+    ...(item.diferimentoIcms != null ? { diferimentoIcms: item.diferimentoIcms } : {}),
+    ...(st ? { icmsSt: Object.fromEntries(Object.entries(st).filter(([, v]) => v !== null)) } : {}),
+  };
 }
 
 /** The claim: the validated emission, its taxes, and the key's random seed drawn once. */
@@ -213,7 +225,7 @@ function newDocument(
     itens: emissao.itens,
     valorTotalCentavos: emissao.valorTotalCentavos,
     impostos: somarImpostos(porItem.map((r) => r.linhas)),
-    impostosPorItem: porItem.map((r) => ({ linhas: somarImpostos([r.linhas]), difal: r.difal ?? null })),
+    impostosPorItem: porItem.map((r) => ({ linhas: somarImpostos([r.linhas]), difal: r.difal ?? null, icms: r.icms ?? null })),
     transmitidoEm: null,
     simplesRemessa: emissao.simplesRemessa,
     chaveCteReferenciada: emissao.chaveCteReferenciada,

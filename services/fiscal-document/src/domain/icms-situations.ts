@@ -2,11 +2,11 @@ import type { CampoInvalido } from '@erp/contracts';
 
 /**
  * ICMS situations (Ajuste SINIEF 07/05, annex of CST/CSOSN) the NF-e builder writes, each into its own group. The
- * others need ICMS-ST, base-reduction or deferral data the emission does not collect yet, so a document with one
- * is refused before it is numbered, never written into a wrong group.
+ * others (the single-phase fuel CSTs 02, 15, 53, 61) need per-litre rates the emission does not collect, so a
+ * document with one is refused before it is numbered, never written into a wrong group.
  */
-export const CST_TRANSMITIDOS: ReadonlySet<string> = new Set(['00', '40', '41', '50', '60', '90']);
-export const CSOSN_TRANSMITIDOS: ReadonlySet<string> = new Set(['102', '103', '300', '400', '500', '900']);
+export const CST_TRANSMITIDOS: ReadonlySet<string> = new Set(['00', '10', '20', '30', '40', '41', '50', '51', '60', '70', '90']);
+export const CSOSN_TRANSMITIDOS: ReadonlySet<string> = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '500', '900']);
 
 /** The items whose CST or CSOSN the XML cannot carry, as field errors. */
 export function situacoesIcmsNaoTransmitidas(itens: readonly { cst: string | null; csosn: string | null }[]): CampoInvalido[] {

@@ -99,8 +99,32 @@ export const typeDefs = gql`
     cest: String
     "CST 60 / CSOSN 500: the ICMS-ST withheld earlier in the chain; required when the buyer is not the final consumer."
     icmsStRetido: IcmsStRetidoInput
+    "pRedBC: percent the own ICMS base is reduced by; required with CST 20 and 70."
+    reducaoBaseIcms: Float
+    "pDif: percent of the operation's ICMS deferred; required with CST 51."
+    diferimentoIcms: Float
+    "ICMS-ST the issuer charges as substitute; required with CST 10, 30, 70 and CSOSN 201, 202, 203."
+    icmsSt: IcmsStInput
     codigoServico: String
     aliquotaIss: Float
+  }
+
+  "ICMS-ST inputs: the MVA (modBCST 4) or the given base in reais (modBCST 5), never both; rates in percent."
+  input IcmsStInput {
+    mva: Float
+    base: Float
+    "pICMSST: the destination's internal rate for the goods, without FCP; default the destination's modal rate."
+    aliquota: Float
+    "pFCPST, up to 2."
+    aliquotaFcp: Float
+    "pRedBCST."
+    reducaoBase: Float
+  }
+
+  "The Simples Nacional band the buyer's ICMS credit (pCredSN) is read from: annex I (commerce) or II (industry) and the RBT12 in reais."
+  input SimplesNacionalInput {
+    anexo: String!
+    receitaBruta12Meses: Float!
   }
 
   "ICMS charged by substitution earlier in the chain (NF-e vBCSTRet, pST, vICMSSTRet, vICMSSubstituto): money in reais, the rate in percent."
@@ -124,6 +148,8 @@ export const typeDefs = gql`
     competencia: String
     "NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9."
     modalidadeFrete: Int
+    "Simples Nacional issuer: its band, required with CSOSN 101 or 201."
+    simplesNacional: SimplesNacionalInput
   }
 
   enum SituacaoInutilizacao {

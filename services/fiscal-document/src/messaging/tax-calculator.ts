@@ -26,6 +26,8 @@ const ORIGEM_DO_CAMPO: Record<string, (item: string) => string> = {
   ufOrigem: () => 'empresa.uf',
   regime: () => 'empresa.regimeTributario',
   tipoDocumento: () => 'modelo',
+  anexoSimples: () => 'simplesNacional.anexo',
+  receitaBruta12Meses: () => 'simplesNacional.receitaBruta12Meses',
 };
 
 export function campoDoDocumento(campoOperacao: string): string {

@@ -1,4 +1,4 @@
-import type { Ambiente, DifalCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
+import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
 import type { DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/emission-input';
 import type { ImpostoDocumento } from '../domain/taxes';
@@ -42,7 +42,7 @@ export interface DocumentoRecord {
    * Each item's own tax lines as the tax engine computed them (the NF-e XML carries them per item); wrapped in
    * objects because FerretDB 1.24 stores no nested arrays.
    */
-  impostosPorItem?: { linhas: ImpostoDocumento[]; difal?: DifalCalculado | null }[];
+  impostosPorItem?: { linhas: ImpostoDocumento[]; difal?: DifalCalculado | null; icms?: IcmsCalculado | null }[];
   /** When it was last sent to SEFAZ (the signed XML is stored before); null before any transmission. */
   transmitidoEm?: Date | null;
   simplesRemessa: boolean;

@@ -44,6 +44,7 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       cest: item.cest ?? null,
       icmsStRetido: item.icmsStRetido ?? null,
       difal: porItem[i]?.difal ?? null,
+      icms: porItem[i]?.icms ?? null,
       impostos: porItem[i]?.linhas ?? [],
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,

@@ -70,3 +70,22 @@ describe('local-authority - rules over a parsed document', () => {
     expect(regras(pr)).toMatchObject({ cStat: '972' });
   });
 });
+
+describe('local-authority - CST 51 (deferral), rules 351, 352, 353', () => {
+  // 98.99 x 18 % = 17.8182 -> 17.82; 17.82 x 33.33 % = 5.939406 -> 5.94; 17.82 - 5.94 = 11.88.
+  const diferido = (vICMSOp: string, vICMSDif: string, vICMS: string) => {
+    const xml = nfe({ itens: [{ vProd: 9_899 }] });
+    const grupo = `<ICMS51><orig>0</orig><CST>51</CST><modBC>3</modBC><vBC>98.99</vBC><pICMS>18.00</pICMS><vICMSOp>${vICMSOp}</vICMSOp><pDif>33.33</pDif><vICMSDif>${vICMSDif}</vICMSDif><vICMS>${vICMS}</vICMS></ICMS51>`;
+    const comGrupo = xml.replace(/<ICMS00>.*?<\/ICMS00>/, grupo);
+    return alterarTotal(comGrupo, 'vICMS', vICMS);
+  };
+
+  it('local-authority - 98.99 at 18 % deferred 33.33 %: vICMSOp 17.82, vICMSDif 5.94, vICMS 11.88 passes; each figure off by more than a centavo is its own rejection', () => {
+    expect(regras(diferido('17.82', '5.94', '11.88'))).toBeNull();
+    // Within one centavo: vICMSDif 5.95 (5.939406 + 0.0106) would be off by 1.06 centavos -> 352; 5.93 is 0.94 off -> passes.
+    expect(regras(diferido('17.82', '5.93', '11.89'))).toBeNull();
+    expect(regras(diferido('18.00', '5.94', '12.06'))).toMatchObject({ cStat: '351' });
+    expect(regras(diferido('17.82', '6.00', '11.82'))).toMatchObject({ cStat: '352' });
+    expect(regras(diferido('17.82', '5.94', '11.82'))).toMatchObject({ cStat: '353' });
+  });
+});

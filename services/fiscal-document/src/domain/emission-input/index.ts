@@ -9,5 +9,7 @@ export {
   type EmissaoValida,
   type EnderecoDestinatario,
   type ItemValido,
+  type IcmsStInformado,
   type ModalidadeFrete,
+  type SimplesNacionalInformado,
 } from './types';

@@ -4,6 +4,7 @@ import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
 import { ehConsumidorFinal } from '../final-consumer';
 import { MAXIMO_CENTAVOS } from '../money';
+import { lerSimplesNacional, SITUACOES_CREDITO_SN } from './icms-inputs';
 import { lerItem } from './item';
 import { lerDestinatario } from './recipient';
 import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, type EmissaoValida, type ItemValido, type ModalidadeFrete } from './types';
@@ -107,6 +108,10 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     erros.add('itens', 'valor_total_maximo', 'a soma dos itens passa de R$ 9.999.999.999.999,99 (vNF da NF-e)');
   }
 
+  const precisaFaixa = itens.some((i) => i.csosn !== null && SITUACOES_CREDITO_SN.has(i.csosn));
+  const simplesNacional = modelo === 'NFE' || modelo === 'NFCE' ? lerSimplesNacional(erros, entrada.simplesNacional, ctx.regime === 'SIMPLES_NACIONAL', precisaFaixa) : null;
+  if (modelo !== 'NFE' && modelo !== 'NFCE' && !vazio(entrada.simplesNacional)) erros.add('simplesNacional', 'somente_mercadoria', 'só se aplica a NF-e e NFC-e');
+
   if (erros.total > 0 || !referencia) return { ok: false, campos: erros.lista };
   return {
     ok: true,
@@ -122,6 +127,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       chavesNfeTransportadas,
       competencia,
       modalidadeFrete,
+      simplesNacional,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ModeloDocumento } from '@erp/contracts';
 import { camposDesconhecidos, ehObjeto, interpretarCodigoServico, lerTexto, vazio, type CamposInvalidos } from '@erp/fiscal-rules';
 import { alcanceDaOperacao, PRIMEIRO_DIGITO } from '../cfop';
 import { CASAS_PRECO, CASAS_QUANTIDADE, escalar, LIMITE_QUANTIDADE_PRECO, MAXIMO_CENTAVOS, totalItemCentavos } from '../money';
+import { lerInsumosIcms } from './icms-inputs';
 import type { ContextoEmissao, ItemValido } from './types';
 
 /** CST of ICMS (regime normal issuers) and CSOSN (Simples Nacional, CRT 1), Ajuste SINIEF 07/05 annex. */
@@ -64,7 +65,7 @@ const SITUACOES_ST = new Set(['10', '30', '60', '70', '201', '202', '203', '500'
 /** CEST: 7 digits (`28.038.00` accepted, punctuation removed); required for goods in an ICMS-ST situation. */
 function lerCest(erros: CamposInvalidos, valor: unknown, campo: string, situacao: string | null): string | null {
   if (vazio(valor)) {
-    if (situacao !== null && SITUACOES_ST.has(situacao)) erros.add(campo, 'cest_obrigatorio', 'obrigatório para mercadoria sob substituição tributária (CST 60 ou CSOSN 500)');
+    if (situacao !== null && SITUACOES_ST.has(situacao)) erros.add(campo, 'cest_obrigatorio', `obrigatório para mercadoria sob substituição tributária (CST/CSOSN ${situacao})`);
     return null;
   }
   const cest = typeof valor === 'string' ? valor.replace(/[.\s-]/g, '') : '';
@@ -142,10 +143,11 @@ export function lerItem(
   const situacao = cst ?? csosn;
   const cest = mercadoria ? lerCest(erros, valor.cest, `${campo}.cest`, situacao) : null;
   const icmsStRetido = mercadoria ? lerStRetido(erros, valor.icmsStRetido, `${campo}.icmsStRetido`, situacao, destino.consumidorFinal) : null;
+  const insumos = mercadoria ? lerInsumosIcms(erros, valor, campo, situacao) : { reducaoBaseIcms: null, diferimentoIcms: null, icmsSt: null };
 
   if (erros.total > antes || !codigo || !descricao || quantidade === undefined || valorUnitario === undefined) return null;
   const total = totalItemCentavos(quantidade, valorUnitario);
   if (total < 1n) return erros.add(campo, 'valor_item_minimo', 'quantidade x valorUnitario deve dar ao menos R$ 0,01') ?? null;
   if (total > MAXIMO_CENTAVOS) return erros.add(campo, 'valor_item_maximo', 'quantidade x valorUnitario passa de R$ 9.999.999.999.999,99 (vProd da NF-e)') ?? null;
-  return { codigo, descricao, quantidade, valorUnitario, unidade, ncm, cfop, cst, csosn, cest, icmsStRetido, codigoServico, aliquotaIss, valorCentavos: Number(total) };
+  return { codigo, descricao, quantidade, valorUnitario, unidade, ncm, cfop, cst, csosn, cest, icmsStRetido, codigoServico, aliquotaIss, valorCentavos: Number(total), ...insumos };
 }

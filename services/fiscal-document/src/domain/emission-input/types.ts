@@ -50,6 +50,27 @@ export interface ItemValido {
   codigoServico: string | null;
   aliquotaIss: number | null;
   valorCentavos: number;
+  /** pRedBC (CST 20, 70), pDif (CST 51), ICMS-ST inputs (CST 10, 30, 70, CSOSN 201-203); absent on older documents. */
+  reducaoBaseIcms?: number | null;
+  diferimentoIcms?: number | null;
+  icmsSt?: IcmsStInformado | null;
+}
+
+/** The caller's ICMS-ST inputs (percent; `base` in reais): the MVA or the base, never both. */
+export interface IcmsStInformado {
+  mva: number | null;
+  base: number | null;
+  aliquota: number | null;
+  aliquotaFcp: number | null;
+  reducaoBase: number | null;
+}
+
+export type InsumosIcmsItem = Required<Pick<ItemValido, 'reducaoBaseIcms' | 'diferimentoIcms' | 'icmsSt'>>;
+
+export interface SimplesNacionalInformado {
+  anexo: 'I' | 'II';
+  /** Reais. */
+  receitaBruta12Meses: number;
 }
 
 /**
@@ -72,4 +93,6 @@ export interface EmissaoValida {
   competencia: string | null;
   /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
   modalidadeFrete: ModalidadeFrete | null;
+  /** The issuer's Simples Nacional band, when given (required with CSOSN 101 / 201). */
+  simplesNacional?: SimplesNacionalInformado | null;
 }

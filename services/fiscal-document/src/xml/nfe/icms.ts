@@ -2,6 +2,7 @@ import { FiscalDocumentErrorCodes, Refusal } from '@erp/contracts';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { situacoesIcmsNaoTransmitidas } from '../../domain/icms-situations';
 import { dec2, percentual } from '../format';
+import { creditoSn, diferido, proprioReduzido, st, type TotaisSt } from './icms-grupos';
 import { linha, type ItemNfe } from './types';
 
 /**
@@ -15,7 +16,13 @@ export interface IcmsEscrito {
   campos: [string, string][];
   vBC: number;
   vICMS: number;
+  /** ICMS-ST of the item (vBCST, vICMSST, vFCPST), zero when it has none. */
+  vBCST: number;
+  vST: number;
+  vFCPST: number;
 }
+
+const SEM_ST: TotaisSt = { vBCST: 0, vST: 0, vFCPST: 0 };
 
 /** Origin of the goods (Tabela A of the CST): 0 national; the emission collects no other yet. */
 const ORIGEM = '0';
@@ -44,26 +51,66 @@ function proprio(item: ItemNfe, obrigatorio: boolean): { campos: [string, string
 export function icmsDoItem(item: ItemNfe, i: number, crt: '1' | '3'): IcmsEscrito {
   const recusa = situacoesIcmsNaoTransmitidas([item]).map((c) => ({ ...c, campo: c.campo.replace('itens[0]', `itens[${i}]`) }));
   if (recusa.length > 0) throw new Refusal(FiscalDocumentErrorCodes.DOCUMENTO_INVALIDO, `documento inválido: ${recusa[0].campo}`, { extra: { campos: recusa } });
-  if (crt === '1') {
-    const csosn = item.csosn ?? '102';
-    const situacao = { nome: 'CSOSN' as const, codigo: csosn };
-    if (csosn === '500') return { grupo: 'ICMSSN500', situacao, campos: retido(item), vBC: 0, vICMS: 0 };
-    if (csosn === '900') return { grupo: 'ICMSSN900', situacao, campos: [], vBC: 0, vICMS: 0 };
-    return { grupo: 'ICMSSN102', situacao, campos: [], vBC: 0, vICMS: 0 };
+  return crt === '1' ? simplesNacional(item, i) : regimeNormal(item, i);
+}
+
+function simplesNacional(item: ItemNfe, i: number): IcmsEscrito {
+  const csosn = item.csosn ?? '102';
+  const situacao = { nome: 'CSOSN' as const, codigo: csosn };
+  const sem = { vBC: 0, vICMS: 0, ...SEM_ST };
+  switch (csosn) {
+    case '101':
+      return { grupo: 'ICMSSN101', situacao, campos: creditoSn(item.icms, i), ...sem };
+    case '201': {
+      const s = st(item, i);
+      return { grupo: 'ICMSSN201', situacao, campos: [...s.campos, ...creditoSn(item.icms, i)], vBC: 0, vICMS: 0, ...s.totais };
+    }
+    case '202':
+    case '203': {
+      const s = st(item, i);
+      return { grupo: 'ICMSSN202', situacao, campos: s.campos, vBC: 0, vICMS: 0, ...s.totais };
+    }
+    case '500':
+      return { grupo: 'ICMSSN500', situacao, campos: retido(item), ...sem };
+    case '900':
+      return { grupo: 'ICMSSN900', situacao, campos: [], ...sem };
+    default:
+      return { grupo: 'ICMSSN102', situacao, campos: [], ...sem };
   }
+}
+
+function regimeNormal(item: ItemNfe, i: number): IcmsEscrito {
   const cst = item.cst ?? '00';
   const situacao = { nome: 'CST' as const, codigo: cst };
   switch (cst) {
     case '00':
     case '90': {
       const { campos, vBC, vICMS } = proprio(item, cst === '00');
-      return { grupo: `ICMS${cst}`, situacao, campos, vBC, vICMS };
+      return { grupo: `ICMS${cst}`, situacao, campos, vBC, vICMS, ...SEM_ST };
+    }
+    case '10':
+    case '70': {
+      const p = proprioReduzido(item, i, cst === '70');
+      const s = st(item, i);
+      return { grupo: `ICMS${cst}`, situacao, campos: [...p.campos, ...s.campos], vBC: p.vBC, vICMS: p.vICMS, ...s.totais };
+    }
+    case '20': {
+      const p = proprioReduzido(item, i, true);
+      return { grupo: 'ICMS20', situacao, campos: p.campos, vBC: p.vBC, vICMS: p.vICMS, ...SEM_ST };
+    }
+    case '30': {
+      const s = st(item, i);
+      return { grupo: 'ICMS30', situacao, campos: s.campos, vBC: 0, vICMS: 0, ...s.totais };
+    }
+    case '51': {
+      const d = diferido(item, i);
+      return { grupo: 'ICMS51', situacao, campos: d.campos, vBC: d.vBC, vICMS: d.vICMS, ...SEM_ST };
     }
     case '60':
-      return { grupo: 'ICMS60', situacao, campos: retido(item), vBC: 0, vICMS: 0 };
+      return { grupo: 'ICMS60', situacao, campos: retido(item), vBC: 0, vICMS: 0, ...SEM_ST };
     default:
       // 40 exempt, 41 not taxed, 50 suspended: the ICMS40 group, without ICMS of its own.
-      return { grupo: 'ICMS40', situacao, campos: [], vBC: 0, vICMS: 0 };
+      return { grupo: 'ICMS40', situacao, campos: [], vBC: 0, vICMS: 0, ...SEM_ST };
   }
 }
 

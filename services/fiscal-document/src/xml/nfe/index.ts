@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { dec2, decN, texto } from '../format';
+import { dec2, decN, percentual, texto } from '../format';
 import { escreverIcms, icmsDoItem } from './icms';
 import { escreverDifal, escreverIbsCbs, escreverIpi, escreverPisCofins, valorItem } from './item-taxes';
 import { escreverDestinatario, escreverEmitente, escreverIde } from './parties';
@@ -71,6 +71,7 @@ export function montarNfe(dados: DadosNfe, opcoes: { indentado?: boolean } = {})
   inf.ele('pag').ele('detPag').ele('indPag').txt('0').up().ele('tPag').txt('99').up().ele('xPag').txt('Outros').up().ele('vPag').txt(dec2(vNf));
   const complementares = [
     dados.emitente.crt === '1' ? 'Documento emitido por ME ou EPP optante pelo Simples Nacional.' : null,
+    textoCreditoSn(dados),
     dados.chaveCteReferenciada ? `Transporte documentado pelo CT-e ${dados.chaveCteReferenciada}.` : null,
     dados.informacoesComplementares,
   ].filter((t): t is string => Boolean(t));
@@ -96,4 +97,17 @@ function escreverResponsavelTecnico(inf: XMLBuilder, r: ResponsavelTecnico, chav
     resp.ele('idCSRT').txt(r.csrt.id);
     resp.ele('hashCSRT').txt(createHash('sha1').update(r.csrt.codigo + chave).digest('base64'));
   }
+}
+
+/**
+ * CSOSN 101 / 201: the statement LC 123/2006 art. 23 §2º asks for (the credit's value and rate), in the words the
+ * CGSN's resolution uses; one rate per document when the items share it, else the total only.
+ */
+function textoCreditoSn(dados: DadosNfe): string | null {
+  const creditos = dados.itens.flatMap((item) => (item.icms?.creditoSimples ? [item.icms.creditoSimples] : []));
+  if (creditos.length === 0) return null;
+  const total = creditos.reduce((t, c) => t + c.valorCentavos, 0);
+  const aliquotas = new Set(creditos.map((c) => c.aliquota));
+  const aliquota = aliquotas.size === 1 ? `; CORRESPONDENTE A ALIQUOTA DE ${percentual(creditos[0].aliquota).replace('.', ',')}%` : '';
+  return `PERMITE O APROVEITAMENTO DO CREDITO DE ICMS NO VALOR DE R$ ${dec2(total).replace('.', ',')}${aliquota}, NOS TERMOS DO ART. 23 DA LC 123/2006.`;
 }

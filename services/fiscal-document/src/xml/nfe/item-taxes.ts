@@ -69,8 +69,10 @@ export function escreverIbsCbs(imposto: XMLBuilder, item: ItemNfe, dados: DadosN
     .ele('gCBS').ele('pCBS').txt(percentual(cbs.aliquota)).up().ele('vCBS').txt(dec2(cbs.valorCentavos));
 }
 
-/** `vItem` (NT 2025.002-RTC): the item's value with the taxes outside `vProd`; in 2026 IBS/CBS are not added. */
+/** `vItem` (NT 2025.002-RTC): the item's value with the taxes outside `vProd` (IPI, ICMS-ST, FCP-ST); in 2026 IBS/CBS are not added. */
 export function valorItem(item: ItemNfe, dados: DadosNfe): number {
   const ipi = dados.modelo === 'NFE' ? (linha(item, 'IPI')?.valorCentavos ?? 0) : 0;
-  return item.valorCentavos + ipi;
+  // The ICMS-ST and FCP-ST the buyer pays through the issuer compose vItem as they compose vNF.
+  const st = item.icms?.st;
+  return item.valorCentavos + ipi + (st ? st.valorCentavos + st.fcpCentavos : 0);
 }

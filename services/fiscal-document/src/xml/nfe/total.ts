@@ -17,7 +17,9 @@ export function escreverTotal(inf: XMLBuilder, dados: DadosNfe, icms: IcmsEscrit
   const { itens } = dados;
   const vProd = itens.reduce((t, item) => t + item.valorCentavos, 0);
   const vIpi = dados.modelo === 'NFE' ? soma(itens, 'IPI', 'valorCentavos') : 0;
-  const vNf = vProd + vIpi;
+  const st = (campo: 'vBCST' | 'vST' | 'vFCPST') => icms.reduce((t, g) => t + g[campo], 0);
+  // vNF = vProd + vST + vFCPST + vIPI (W16-10: the ST the buyer pays through the issuer is part of the invoice).
+  const vNf = vProd + st('vST') + st('vFCPST') + vIpi;
   const total = inf.ele('total');
   const icmsTot = total.ele('ICMSTot');
   const difal = itens.flatMap((item) => (item.difal ? [item.difal] : []));
@@ -35,9 +37,9 @@ export function escreverTotal(inf: XMLBuilder, dados: DadosNfe, icms: IcmsEscrit
         ] as [string, string][])
       : []),
     ['vFCP', ZERO],
-    ['vBCST', ZERO],
-    ['vST', ZERO],
-    ['vFCPST', ZERO],
+    ['vBCST', dec2(st('vBCST'))],
+    ['vST', dec2(st('vST'))],
+    ['vFCPST', dec2(st('vFCPST'))],
     ['vFCPSTRet', ZERO],
     ['vProd', dec2(vProd)],
     ['vFrete', ZERO],

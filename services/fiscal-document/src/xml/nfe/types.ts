@@ -1,4 +1,4 @@
-import type { Ambiente, DifalCalculado, Tributo } from '@erp/contracts';
+import type { Ambiente, DifalCalculado, IcmsCalculado, Tributo } from '@erp/contracts';
 import type { EnderecoDestinatario } from '../../domain/emission-input';
 
 /** What the NF-e / NFC-e XML is built from: the stored document and the company's settings (`nfe-data.ts`). */
@@ -61,6 +61,8 @@ export interface ItemNfe {
   icmsStRetido?: IcmsStRetido | null;
   /** The DIFAL of an interstate sale to a consumer who is not an ICMS taxpayer (`ICMSUFDest`), from the tax engine. */
   difal?: DifalCalculado | null;
+  /** Base reduction, deferral, ICMS-ST and the Simples Nacional credit, from the tax engine. */
+  icms?: IcmsCalculado | null;
   impostos: LinhaItem[];
 }
 

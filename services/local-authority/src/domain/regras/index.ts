@@ -1,5 +1,6 @@
 import type { NfeLida } from '../nfe-lida';
 import { REGRAS_DESTINATARIO } from './destinatario';
+import { REGRAS_ICMS_DIFERIMENTO } from './icms-diferimento';
 import { REGRAS_IDENTIFICACAO } from './identificacao';
 import { REGRAS_ITENS } from './itens';
 import { REGRAS_IDE_MODELO, REGRAS_NFCE_PAGAMENTO } from './modelo-pagamento';
@@ -14,6 +15,7 @@ export const REGRAS_NFE: readonly Regra[] = [
   ...REGRAS_IDE_MODELO,
   ...REGRAS_DESTINATARIO,
   ...REGRAS_ITENS,
+  ...REGRAS_ICMS_DIFERIMENTO,
   ...REGRAS_TOTAIS,
   ...REGRAS_NFCE_PAGAMENTO,
 ];
