@@ -22,13 +22,26 @@ export const enderecoEntradaSchema = Joi.object({
   telefone: Joi.string().max(20).description('DDD e número, de 6 a 14 dígitos (pontuação aceita e removida).'),
 }).description('enderDest da NF-e, com uf e codigoMunicipio; obrigatório para a NF-e transmitida à SEFAZ, opcional nos demais casos.');
 
+/** A recipient abroad (NF-e `idEstrangeiro` and `enderDest` with cMun 9999999, UF EX and the country). */
+export const destinatarioExteriorSchema = Joi.object({
+  idEstrangeiro: Joi.string().max(20).description('Documento do estrangeiro (passaporte, registro fiscal do país), 5 a 20 caracteres; omitido quando não houver.').example('US-EIN-123456789'),
+  codigoPais: Joi.string().max(4).required().description('Código do país na tabela do BACEN (cPais), 1 a 4 dígitos; não 1058 (Brasil).').example('2496'),
+  nomePais: Joi.string().min(2).max(60).required().description('Nome do país (xPais).').example('Estados Unidos'),
+  logradouro: Joi.string().min(2).max(60).required().example('5th Avenue'),
+  numero: Joi.string().min(1).max(60).required().example('350'),
+  complemento: Joi.string().max(40),
+  bairro: Joi.string().min(2).max(60).description('Padrão: EXTERIOR.'),
+  cidade: Joi.string().min(2).max(40).required().description('Cidade no exterior (escrita no xCpl: o xMun da NF-e é EXTERIOR).').example('New York'),
+}).description('Destinatário no exterior (uf EX): obrigatório nesse caso e só nele; documento, codigoMunicipio, inscricaoEstadual e endereco não se aplicam.');
+
 export const destinatarioEntradaSchema = Joi.object({
-  documento: Joi.string().max(20).required().description('CNPJ (numérico ou alfanumérico) ou CPF; pontuação aceita.').example('11222333000181'),
+  documento: Joi.string().max(20).description('CNPJ (numérico ou alfanumérico) ou CPF; pontuação aceita. Obrigatório, exceto para destinatário no exterior (uf EX).').example('11222333000181'),
   nome: Joi.string().min(2).max(60),
   uf: Joi.string().max(2).description('Sigla da UF, ou EX (exterior).').example('SP'),
   codigoMunicipio: Joi.string().max(7).description('Código IBGE do município, 7 dígitos.').example('3550308'),
   inscricaoEstadual: Joi.string().max(20).description('De 2 a 14 dígitos, ou ISENTO.'),
   endereco: enderecoEntradaSchema,
+  exterior: destinatarioExteriorSchema,
 });
 
 /** An item of goods (NF-e, NFC-e): what an invoiced order carries too. */
@@ -90,6 +103,11 @@ export const emissaoDocumentoSchema = Joi.object({
     .integer()
     .valid(0, 1, 2, 3, 4, 9)
     .description('Só NF-e: modFrete (0 emitente/CIF, 1 destinatário/FOB, 2 terceiros, 3 e 4 transporte próprio, 9 sem frete). Padrão: 0 com chaveCteReferenciada, senão 9.'),
+  exportacao: Joi.object({
+    ufSaidaPais: Joi.string().max(2).required().description('UF de embarque ou de transposição de fronteira (UFSaidaPais).').example('SP'),
+    localExportacao: Joi.string().min(1).max(60).required().description('Local de embarque ou de transposição de fronteira (xLocExporta).').example('Porto de Santos'),
+    localDespacho: Joi.string().min(1).max(60).description('Recinto alfandegado do despacho (xLocDespacho).').example('Porto de Santos'),
+  }).description('Só NF-e de exportação (destinatário no exterior): o grupo exporta; obrigatório nesse caso.'),
   simplesNacional: Joi.object({
     anexo: Joi.string().valid('I', 'II').required().description('Anexo da LC 123/2006: I comércio, II indústria.').example('I'),
     receitaBruta12Meses: Joi.number().required().description('RBT12: receita bruta dos 12 meses anteriores, em reais.').example(300000),

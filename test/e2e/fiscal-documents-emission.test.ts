@@ -145,15 +145,15 @@ describe('fiscal documents - emission', () => {
   });
 
   it('fiscal documents - a recipient abroad (UF EX) takes a CFOP of 7; 5 or 6 is refused', async () => {
-    // The foreign address (TEndereco with the country) is not built yet: an NF-e abroad is refused on its address
-    // (docs/sefaz.md), and the CFOP is judged all the same.
-    const exterior = { documento: '11222333000181', nome: 'Importer Inc', uf: 'EX' };
-    const item = { codigo: 'P', descricao: 'Cadeira', quantidade: 1, valorUnitario: 100, ncm: '94013000', csosn: '102' };
+    // The export itself (exterior, exportacao) is nfe-export.test.ts; here only the CFOP against the reach.
+    const exterior = { nome: 'Importer Inc', uf: 'EX', exterior: { codigoPais: '2496', nomePais: 'Estados Unidos', logradouro: '5th Avenue', numero: '1', cidade: 'New York' } };
+    const exportacao = { ufSaidaPais: 'SP', localExportacao: 'Porto de Santos' };
+    const item = { codigo: 'P', descricao: 'Cadeira', quantidade: 1, valorUnitario: 100, ncm: '94013000', csosn: '300' };
     const regras = (r: { body: { campos: { campo: string; regra: string }[] } }) => r.body.campos.map((c) => `${c.campo}:${c.regra}`);
-    const com7 = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop: '7102' }] }));
-    expect(regras(com7)).toEqual(['destinatario.endereco:obrigatorio_nfe_sefaz']);
+    const com7 = await emitir(sn.admin, nfeVenda({ destinatario: exterior, exportacao, itens: [{ ...item, cfop: '7102' }] }));
+    expect(com7.status).toBe(201);
     for (const cfop of ['5102', '6102']) {
-      const errado = await emitir(sn.admin, nfeVenda({ destinatario: exterior, itens: [{ ...item, cfop }] }));
+      const errado = await emitir(sn.admin, nfeVenda({ destinatario: exterior, exportacao, itens: [{ ...item, cfop }] }));
       expect(regras(errado)).toEqual(['itens[0].cfop:cfop_operacao']);
     }
   });

@@ -20,13 +20,35 @@ export type SituacaoDocumento =
   | 'PENDENTE';
 
 export type DestinatarioInput = {
-  documento: string;
+  /** CNPJ or CPF; required except for a recipient abroad (uf EX). */
+  documento?: string | null | undefined;
   nome?: string | null | undefined;
   uf?: string | null | undefined;
   codigoMunicipio?: string | null | undefined;
   inscricaoEstadual?: string | null | undefined;
   /** NF-e enderDest, with uf and codigoMunicipio; required by SEFAZ for an NF-e (model 55), optional otherwise. */
   endereco?: EnderecoDestinatarioInput | null | undefined;
+  /** A recipient abroad (uf EX): required there and only there. */
+  exterior?: DestinatarioExteriorInput | null | undefined;
+};
+
+/** A recipient abroad: idEstrangeiro (5-20 characters, optional), the BACEN country code and name, the address; the city goes in xCpl (xMun is EXTERIOR). */
+export type DestinatarioExteriorInput = {
+  idEstrangeiro?: string | null | undefined;
+  codigoPais: string;
+  nomePais: string;
+  logradouro: string;
+  numero: string;
+  complemento?: string | null | undefined;
+  bairro?: string | null | undefined;
+  cidade: string;
+};
+
+/** NF-e exporta: UF and place of shipment (UFSaidaPais, xLocExporta) and the customs place (xLocDespacho). */
+export type ExportacaoInput = {
+  ufSaidaPais: string;
+  localExportacao: string;
+  localDespacho?: string | null | undefined;
 };
 
 /** The recipient's address (NF-e TEndereco): texts 2-60 characters (numero 1-60), cep 8 digits, telefone 6-14 digits. */
@@ -103,6 +125,8 @@ export type EmitirDocumentoFiscalInput = {
   competencia?: string | null | undefined;
   /** NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9. */
   modalidadeFrete?: number | null | undefined;
+  /** Export NF-e (recipient abroad): the exporta group, required there. */
+  exportacao?: ExportacaoInput | null | undefined;
   /** Simples Nacional issuer: its band, required with CSOSN 101 or 201. */
   simplesNacional?: SimplesNacionalInput | null | undefined;
 };

@@ -95,7 +95,7 @@ export class Emission {
     const falta = faltando.filter((campo): campo is string => typeof campo === 'string');
     if (falta.length > 0) throw incompleteSettings(falta, ' para transmitir à SEFAZ');
     const campos = situacoesIcmsNaoTransmitidas(emissao.itens);
-    if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco) {
+    if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco && !emissao.destinatario.exterior) {
       campos.unshift({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
     }
     if (campos.length > 0) throw invalidDocument(campos);
@@ -232,6 +232,7 @@ function newDocument(
     chavesNfeTransportadas: emissao.chavesNfeTransportadas,
     competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
     modalidadeFrete: emissao.modalidadeFrete,
+    exportacao: emissao.exportacao ?? null,
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

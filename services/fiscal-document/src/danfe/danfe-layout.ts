@@ -113,7 +113,7 @@ function destinatario(pdf: Pdf, dados: DadosDanfe, y0: number): number {
   const y = titulo(pdf, 'DESTINATÁRIO / REMETENTE', y0);
   const d = dados.destinatario;
   campo(pdf, M, y, W - 200, 20, 'NOME / RAZÃO SOCIAL', d?.nome ?? (d ? '' : 'CONSUMIDOR NÃO IDENTIFICADO'));
-  campo(pdf, M + W - 200, y, 120, 20, 'CNPJ / CPF', d ? documentoFormatado(d.documento) : '', { alinhamento: 'center' });
+  campo(pdf, M + W - 200, y, 120, 20, d?.tipo === 'ESTRANGEIRO' ? 'ID ESTRANGEIRO' : 'CNPJ / CPF', d ? documentoFormatado(d.documento) : '', { alinhamento: 'center' });
   campo(pdf, M + W - 80, y, 80, 20, 'DATA DA EMISSÃO', data(dados.emitidoEm), { alinhamento: 'center' });
   // A recipient given without an address (an NFC-e consumer, a document stored before it was collected): empty boxes.
   const e = d?.endereco ?? null;

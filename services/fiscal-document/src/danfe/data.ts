@@ -35,7 +35,7 @@ export interface DadosDanfe {
   };
   destinatario: {
     documento: string;
-    tipo: 'CNPJ' | 'CPF';
+    tipo: 'CNPJ' | 'CPF' | 'ESTRANGEIRO';
     nome: string | null;
     inscricaoEstadual: string | null;
     uf: string | null;
@@ -134,6 +134,14 @@ function enderecoDe(ender: Element | null): EnderecoEmpresa | null {
   };
 }
 
+/** `enderDest`; abroad (UF EX) the municipality box shows the country too: `EXTERIOR - ESTADOS UNIDOS`. */
+function enderecoDestinatario(ender: Element | null): EnderecoEmpresa | null {
+  const endereco = enderecoDe(ender);
+  const pais = valor(ender, 'xPais');
+  if (!endereco || valor(ender, 'UF') !== 'EX' || !pais) return endereco;
+  return { ...endereco, municipio: `${endereco.municipio} - ${pais.toUpperCase()}` };
+}
+
 /** A DANFE of the authorized (or signed) XML: every field as SEFAZ has it. */
 export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
   const raiz = parseXml(xml).documentElement;
@@ -150,7 +158,9 @@ export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
   const prot = filho(raiz, 'infProt');
   const nProt = valor(prot, 'nProt');
   const dhRecbto = valor(prot, 'dhRecbto');
-  const documentoDest = dest ? (valor(dest, 'CNPJ') ?? valor(dest, 'CPF')) : null;
+  // A recipient abroad has idEstrangeiro (possibly empty) instead of a CNPJ or CPF.
+  const estrangeiro = dest !== null && filho(dest, 'idEstrangeiro') !== null;
+  const documentoDest = dest ? (valor(dest, 'CNPJ') ?? valor(dest, 'CPF') ?? (estrangeiro ? (valor(dest, 'idEstrangeiro') ?? '') : null)) : null;
   const supl = filho(raiz, 'infNFeSupl');
   return {
     modelo: valor(ide, 'mod') === '65' ? 'NFCE' : 'NFE',
@@ -173,14 +183,14 @@ export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
       endereco: enderecoDe(ender),
     },
     destinatario:
-      dest && documentoDest
+      dest && documentoDest !== null
         ? {
             documento: documentoDest,
-            tipo: valor(dest, 'CNPJ') ? 'CNPJ' : 'CPF',
+            tipo: estrangeiro ? 'ESTRANGEIRO' : valor(dest, 'CNPJ') ? 'CNPJ' : 'CPF',
             nome: valor(dest, 'xNome'),
             inscricaoEstadual: valor(dest, 'IE'),
             uf: valor(enderDest, 'UF') ?? doc.destinatario?.uf ?? null,
-            endereco: enderecoDe(enderDest),
+            endereco: enderecoDestinatario(enderDest),
           }
         : null,
     itens: filhos(inf, 'det').map((det) => {

@@ -65,13 +65,35 @@ export const typeDefs = gql`
   }
 
   input DestinatarioInput {
-    documento: String!
+    "CNPJ or CPF; required except for a recipient abroad (uf EX)."
+    documento: String
     nome: String
     uf: String
     codigoMunicipio: String
     inscricaoEstadual: String
     "NF-e enderDest, with uf and codigoMunicipio; required by SEFAZ for an NF-e (model 55), optional otherwise."
     endereco: EnderecoDestinatarioInput
+    "A recipient abroad (uf EX): required there and only there."
+    exterior: DestinatarioExteriorInput
+  }
+
+  "A recipient abroad: idEstrangeiro (5-20 characters, optional), the BACEN country code and name, the address; the city goes in xCpl (xMun is EXTERIOR)."
+  input DestinatarioExteriorInput {
+    idEstrangeiro: String
+    codigoPais: String!
+    nomePais: String!
+    logradouro: String!
+    numero: String!
+    complemento: String
+    bairro: String
+    cidade: String!
+  }
+
+  "NF-e exporta: UF and place of shipment (UFSaidaPais, xLocExporta) and the customs place (xLocDespacho)."
+  input ExportacaoInput {
+    ufSaidaPais: String!
+    localExportacao: String!
+    localDespacho: String
   }
 
   "The recipient's address (NF-e TEndereco): texts 2-60 characters (numero 1-60), cep 8 digits, telefone 6-14 digits."
@@ -148,6 +170,8 @@ export const typeDefs = gql`
     competencia: String
     "NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9."
     modalidadeFrete: Int
+    "Export NF-e (recipient abroad): the exporta group, required there."
+    exportacao: ExportacaoInput
     "Simples Nacional issuer: its band, required with CSOSN 101 or 201."
     simplesNacional: SimplesNacionalInput
   }

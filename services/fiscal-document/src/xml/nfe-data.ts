@@ -30,6 +30,7 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
       endereco: { ...endereco, codigoMunicipio: doc.emitenteMunicipio, uf: doc.emitenteUf },
     },
     destinatario: doc.destinatario,
+    exportacao: doc.exportacao ?? null,
     itens: doc.itens.map((item, i) => ({
       codigo: item.codigo,
       descricao: item.descricao,

@@ -60,8 +60,16 @@ describe('fiscal document rules', () => {
     ]);
     const naoObjeto = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'SP', codigoMunicipio: '3550308', endereco: 'Rua A, 1' }, itens: [item] }, ctx);
     expect(naoObjeto.ok ? [] : naoObjeto.campos.map((c) => c.campo)).toEqual(['destinatario.endereco']);
-    const exterior = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'EX', codigoMunicipio: '3550308', endereco }, itens: [{ ...item, cfop: '7102' }] }, ctx);
-    expect(exterior.ok ? [] : exterior.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['destinatario.endereco:exterior_nao_suportado']);
+    const exterior = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181', uf: 'EX', codigoMunicipio: '3550308', endereco }, itens: [{ ...item, cfop: '7102', cst: '41' }] }, ctx);
+    // Abroad the Brazilian fields do not apply: the recipient is described in destinatario.exterior (export.test.ts).
+    expect(exterior.ok ? [] : exterior.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual([
+      'destinatario.documento:nao_se_aplica_exterior',
+      'destinatario.codigoMunicipio:nao_se_aplica_exterior',
+      'destinatario.endereco:nao_se_aplica_exterior',
+      'destinatario.nome:obrigatorio',
+      'destinatario.exterior:obrigatorio_exterior',
+      'exportacao:obrigatorio_exterior',
+    ]);
   });
 
   test('validation - never throws on any input shape, and names each bad field', () => {
@@ -84,7 +92,14 @@ describe('fiscal document rules', () => {
     };
     expect(campos({ documento: '123.456.789-00', uf: 'SP' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador', 'itens[0].cfop:cfop_operacao']);
     expect(campos({ documento: '11222333000181', nome: 'X', uf: 'RJ' }, '5102')).toEqual(['destinatario.nome:tamanho_minimo', 'itens[0].cfop:cfop_operacao']);
-    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', uf: 'EX' }, '6102')).toEqual(['destinatario.inscricaoEstadual:inscricao_estadual_formato', 'itens[0].cfop:cfop_operacao']);
+    // Abroad, the Brazilian fields are refused as not applying; the CFOP is still judged (7).
+    expect(campos({ documento: '11222333000181', inscricaoEstadual: 'abc', nome: 'Importer', uf: 'EX' }, '6102')).toEqual([
+      'destinatario.documento:nao_se_aplica_exterior',
+      'destinatario.inscricaoEstadual:nao_se_aplica_exterior',
+      'destinatario.exterior:obrigatorio_exterior',
+      'itens[0].cfop:cfop_operacao',
+      'exportacao:obrigatorio_exterior',
+    ]);
     // A bad CPF with a valid UF of another state: the CFOP is judged against that UF (6), not as an internal sale.
     expect(campos({ documento: '123.456.789-00', uf: 'RJ' }, '6102')).toEqual(['destinatario.documento:cpf_digito_verificador']);
     expect(campos({ documento: '11222333000181', uf: 'ZZ' }, '6102')).toEqual(['destinatario.uf:uf_inexistente']);

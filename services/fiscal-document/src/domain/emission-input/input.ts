@@ -4,7 +4,11 @@ import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
 import { ehConsumidorFinal } from '../final-consumer';
 import { MAXIMO_CENTAVOS } from '../money';
+import { lerExportacao } from './foreign';
 import { lerSimplesNacional, SITUACOES_CREDITO_SN } from './icms-inputs';
+
+/** ICMS situations of an export: exempt or not taxed (regime normal), immune or not taxed (Simples Nacional). */
+const SITUACOES_EXPORTACAO: ReadonlySet<string> = new Set(['40', '41', '300', '400']);
 import { lerItem } from './item';
 import { lerDestinatario } from './recipient';
 import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, type EmissaoValida, type ItemValido, type ModalidadeFrete } from './types';
@@ -108,6 +112,15 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     erros.add('itens', 'valor_total_maximo', 'a soma dos itens passa de R$ 9.999.999.999.999,99 (vNF da NF-e)');
   }
 
+  const exterior = dest?.tipoDocumento === 'ESTRANGEIRO' || ufDestino === 'EX';
+  const exportacao = lerExportacao(erros, entrada.exportacao, exterior, modelo === 'NFE');
+  // An export is immune to the ICMS (CF art. 155 §2º X a): its items say so with the situation of the immune.
+  if (exterior) {
+    itens.forEach((item, i) => {
+      if (item.cst !== null && !SITUACOES_EXPORTACAO.has(item.cst)) erros.add(`itens[${i}].cst`, 'situacao_exportacao', 'na exportação o ICMS não incide: CST 40 ou 41');
+      if (item.csosn !== null && !SITUACOES_EXPORTACAO.has(item.csosn)) erros.add(`itens[${i}].csosn`, 'situacao_exportacao', 'na exportação o ICMS não incide: CSOSN 300 ou 400');
+    });
+  }
   const precisaFaixa = itens.some((i) => i.csosn !== null && SITUACOES_CREDITO_SN.has(i.csosn));
   const simplesNacional = modelo === 'NFE' || modelo === 'NFCE' ? lerSimplesNacional(erros, entrada.simplesNacional, ctx.regime === 'SIMPLES_NACIONAL', precisaFaixa) : null;
   if (modelo !== 'NFE' && modelo !== 'NFCE' && !vazio(entrada.simplesNacional)) erros.add('simplesNacional', 'somente_mercadoria', 'só se aplica a NF-e e NFC-e');
@@ -128,6 +141,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       competencia,
       modalidadeFrete,
       simplesNacional,
+      exportacao,
     },
   };
 }

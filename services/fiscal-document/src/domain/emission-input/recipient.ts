@@ -1,5 +1,6 @@
 import type { ModeloDocumento } from '@erp/contracts';
 import { cnpjProblem, cpfProblem, cUfFromSigla, ehObjeto, lerEndereco, lerInscricaoEstadual, lerTexto, municipioProblem, normalizeCnpj, normalizeCpf, vazio, type CamposInvalidos } from '@erp/fiscal-rules';
+import { lerExterior } from './foreign';
 import type { DestinatarioValido, EnderecoDestinatario } from './types';
 
 /**
@@ -19,14 +20,16 @@ export function lerDestinatario(erros: CamposInvalidos, valor: unknown, modelo: 
     return { valido: null, uf: null };
   }
   if (!ehObjeto(valor)) return { valido: erros.add(campo, 'tipo', 'deve ser um objeto') ?? null, uf: null };
-  const [documento, tipoDocumento] = lerDocumento(erros, valor.documento, modelo);
-  const nome = lerTexto(erros, valor.nome, `${campo}.nome`, { max: 60, min: 2 });
   let uf: string | null | undefined = null;
   if (!vazio(valor.uf)) {
     const sigla = typeof valor.uf === 'string' ? valor.uf.trim().toUpperCase() : '';
     if (sigla === 'EX' || cUfFromSigla(sigla) !== null) uf = sigla;
     else uf = erros.add(`${campo}.uf`, 'uf_inexistente', 'deve ser a sigla de uma unidade da federação (ou EX, exterior)');
   }
+  if (uf === 'EX') return { valido: lerDestinatarioExterior(erros, valor, modelo), uf };
+  if (!vazio(valor.exterior)) erros.add(`${campo}.exterior`, 'somente_exterior', 'só se aplica a destinatário no exterior (uf EX)');
+  const [documento, tipoDocumento] = lerDocumento(erros, valor.documento, modelo);
+  const nome = lerTexto(erros, valor.nome, `${campo}.nome`, { max: 60, min: 2 });
   let codigoMunicipio: string | null = null;
   if (!vazio(valor.codigoMunicipio)) {
     const codigo = typeof valor.codigoMunicipio === 'string' ? valor.codigoMunicipio.trim() : '';
@@ -68,8 +71,29 @@ function lerEnderecoDestinatario(erros: CamposInvalidos, valor: unknown, uf: str
   const antes = erros.total;
   const endereco = lerEndereco(erros, valor, campo);
   if (uf === null) erros.add('destinatario.uf', 'obrigatorio_com_endereco', 'obrigatória quando o endereço é informado');
-  // A foreign address takes the country's code and city 9999999 (TEndereco): not built here (docs/sefaz.md).
-  if (uf === 'EX') erros.add(campo, 'exterior_nao_suportado', 'endereço de destinatário no exterior não é suportado; omita o endereço');
   if (!comMunicipio) erros.add('destinatario.codigoMunicipio', 'obrigatorio_com_endereco', 'obrigatório quando o endereço é informado');
   return erros.total > antes ? undefined : endereco;
+}
+
+/**
+ * A recipient abroad: no CNPJ/CPF, IE, IBGE city or Brazilian address (each refused, naming the field); its
+ * identification and address in `exterior`. Only an NF-e goes abroad (an NFC-e is a sale inside the UF).
+ */
+function lerDestinatarioExterior(erros: CamposInvalidos, valor: Record<string, unknown>, modelo: ModeloDocumento): DestinatarioValido | null {
+  const campo = 'destinatario';
+  if (modelo !== 'NFE') {
+    erros.add(`${campo}.uf`, 'exterior_somente_nfe', 'só a NF-e tem destinatário no exterior');
+    return null;
+  }
+  for (const nome of ['documento', 'codigoMunicipio', 'inscricaoEstadual', 'endereco']) {
+    if (!vazio(valor[nome])) erros.add(`${campo}.${nome}`, 'nao_se_aplica_exterior', 'não se aplica a destinatário no exterior: use destinatario.exterior');
+  }
+  const nome = lerTexto(erros, valor.nome, `${campo}.nome`, { max: 60, min: 2, obrigatorio: true });
+  if (vazio(valor.exterior)) {
+    erros.add(`${campo}.exterior`, 'obrigatorio_exterior', 'obrigatório para destinatário no exterior (uf EX)');
+    return null;
+  }
+  const exterior = lerExterior(erros, valor.exterior);
+  if (!exterior || !nome) return null;
+  return { documento: exterior.idEstrangeiro ?? '', tipoDocumento: 'ESTRANGEIRO', nome, uf: 'EX', codigoMunicipio: null, inscricaoEstadual: null, endereco: null, exterior };
 }

@@ -22,15 +22,38 @@ export interface ContextoEmissao {
  */
 export type EnderecoDestinatario = EnderecoEmpresa;
 
+/** A recipient abroad (NF-e `idEstrangeiro`, `enderDest` with UF EX and the country). */
+export interface DestinatarioExterior {
+  idEstrangeiro: string | null;
+  /** BACEN country code, without leading zeros. */
+  codigoPais: string;
+  nomePais: string;
+  logradouro: string;
+  numero: string;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string;
+}
+
+/** The NF-e `exporta` group. */
+export interface Exportacao {
+  ufSaidaPais: string;
+  localExportacao: string;
+  localDespacho: string | null;
+}
+
 export interface DestinatarioValido {
+  /** CNPJ or CPF; a recipient abroad: its idEstrangeiro, or '' without one. */
   documento: string;
-  tipoDocumento: 'CNPJ' | 'CPF';
+  tipoDocumento: 'CNPJ' | 'CPF' | 'ESTRANGEIRO';
   nome: string | null;
   uf: string | null;
   codigoMunicipio: string | null;
   inscricaoEstadual: string | null;
   /** NF-e `enderDest` (with `uf` and `codigoMunicipio`); absent on documents stored before it was collected. */
   endereco?: EnderecoDestinatario | null;
+  /** A recipient abroad (uf EX); absent on the others. */
+  exterior?: DestinatarioExterior | null;
 }
 
 export interface ItemValido {
@@ -93,6 +116,8 @@ export interface EmissaoValida {
   competencia: string | null;
   /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
   modalidadeFrete: ModalidadeFrete | null;
+  /** NF-e to a recipient abroad: the `exporta` group. */
+  exportacao?: Exportacao | null;
   /** The issuer's Simples Nacional band, when given (required with CSOSN 101 / 201). */
   simplesNacional?: SimplesNacionalInformado | null;
 }

@@ -4,7 +4,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dec2, decN, percentual, texto } from '../format';
 import { escreverIcms, icmsDoItem } from './icms';
 import { escreverDifal, escreverIbsCbs, escreverIpi, escreverPisCofins, valorItem } from './item-taxes';
-import { escreverDestinatario, escreverEmitente, escreverIde } from './parties';
+import { escreverDestinatario, escreverEmitente, escreverExportacao, escreverIde } from './parties';
 import { escreverTotal } from './total';
 import { ITEM_HOMOLOGACAO_NFCE, NS_NFE, type DadosNfe, type ResponsavelTecnico } from './types';
 
@@ -76,6 +76,7 @@ export function montarNfe(dados: DadosNfe, opcoes: { indentado?: boolean } = {})
     dados.informacoesComplementares,
   ].filter((t): t is string => Boolean(t));
   if (complementares.length > 0) inf.ele('infAdic').ele('infCpl').txt(texto(complementares.join(' '), 5000));
+  escreverExportacao(inf, dados);
   if (dados.responsavelTecnico) escreverResponsavelTecnico(inf, dados.responsavelTecnico, dados.chave);
 
   if (dados.qrCode) doc.ele('infNFeSupl').ele('qrCode').txt(dados.qrCode.url).up().ele('urlChave').txt(dados.qrCode.urlChave);

@@ -16,11 +16,19 @@ export function escreverIpi(imposto: XMLBuilder, item: ItemNfe, dados: DadosNfe)
     .ele('vIPI').txt(dec2(ipi.valorCentavos));
 }
 
-/** PIS and COFINS: CST 01 with the engine's figures; in the Simples Nacional (inside the DAS) CST 99 with zeros. */
+/** An item exported (CFOP 7.xxx). */
+export const exportado = (item: ItemNfe): boolean => item.cfop.startsWith('7');
+
+/** PIS and COFINS: CST 01 with the engine's figures; in the Simples Nacional (inside the DAS) CST 99 with zeros; an export CST 08. */
 export function escreverPisCofins(imposto: XMLBuilder, item: ItemNfe): void {
   for (const tributo of ['PIS', 'COFINS'] as const) {
     const valor = linha(item, tributo);
     const grupo = imposto.ele(tributo);
+    // An export's revenue is outside PIS and COFINS (Lei 10.637/2002 art. 5º I, Lei 10.833/2003 art. 6º I): CST 08.
+    if (exportado(item)) {
+      grupo.ele(`${tributo}NT`).ele('CST').txt('08');
+      continue;
+    }
     const aliquota = tributo === 'PIS' ? 'pPIS' : 'pCOFINS';
     const montante = tributo === 'PIS' ? 'vPIS' : 'vCOFINS';
     if (valor) {
@@ -52,6 +60,13 @@ export function escreverDifal(imposto: XMLBuilder, item: ItemNfe): void {
 
 /** IBS/CBS (NT 2025.002-RTC): regime-normal issuers fill them from 2026 (Simples Nacional from 2027). */
 export function escreverIbsCbs(imposto: XMLBuilder, item: ItemNfe, dados: DadosNfe): void {
+  // An export is immune (CF art. 156-A §1º III, art. 195 §16; LC 214/2025 art. 8º): CST 410 "imunidade e não
+  // incidência", cClassTrib 410004 "exportações de bens e serviços" of the cClassTrib table, whose rate type is
+  // "sem alíquota": no gIBSCBS group, nothing in the totals.
+  if (dados.emitente.crt === '3' && exportado(item)) {
+    imposto.ele('IBSCBS').ele('CST').txt('410').up().ele('cClassTrib').txt('410004');
+    return;
+  }
   const cbs = linha(item, 'CBS');
   if (dados.emitente.crt !== '3' || !cbs) return;
   const ibsUf = linha(item, 'IBS_UF');

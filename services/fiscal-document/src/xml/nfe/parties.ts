@@ -2,6 +2,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
 import { ehConsumidorFinal } from '../../domain/final-consumer';
 import { texto } from '../format';
+import type { DestinatarioExterior } from '../../domain/emission-input';
 import { NOME_HOMOLOGACAO, VERSAO_PROCESSO, type DadosNfe } from './types';
 
 /** `idDest`: 1 internal, 2 interstate, 3 abroad. */
@@ -65,9 +66,12 @@ export function escreverDestinatario(inf: XMLBuilder, dados: DadosNfe): void {
   if (!destinatario) return;
   const nfce = dados.modelo === 'NFCE';
   const dest = inf.ele('dest');
-  dest.ele(destinatario.tipoDocumento).txt(destinatario.documento);
+  // Abroad: idEstrangeiro, empty when the recipient has no document (the schema allows it).
+  if (destinatario.tipoDocumento === 'ESTRANGEIRO') dest.ele('idEstrangeiro').txt(destinatario.documento);
+  else dest.ele(destinatario.tipoDocumento).txt(destinatario.documento);
   const nome = dados.ambiente === 'HOMOLOGAÇÃO' ? NOME_HOMOLOGACAO : destinatario.nome;
   if (nome) dest.ele('xNome').txt(texto(nome, 60));
+  if (destinatario.exterior) escreverEnderecoExterior(dest, destinatario.exterior);
   const endereco = destinatario.endereco;
   // The input checks that an address comes with the UF and the city's code (domain/emission-input).
   if (endereco && destinatario.uf && destinatario.codigoMunicipio) {
@@ -88,4 +92,31 @@ export function escreverDestinatario(inf: XMLBuilder, dados: DadosNfe): void {
   // 1 taxpayer with IE, 2 exempt taxpayer, 9 not a taxpayer (always 9 on an NFC-e).
   dest.ele('indIEDest').txt(nfce || !ie ? '9' : ie === 'ISENTO' ? '2' : '1');
   if (!nfce && ie && ie !== 'ISENTO') dest.ele('IE').txt(ie);
+}
+
+/**
+ * `enderDest` of a recipient abroad (MOC, TEndereco): cMun 9999999, xMun EXTERIOR, UF EX, no CEP, the country's BACEN
+ * code and name; the city abroad, which the layout has no field for, goes into xCpl after the complement.
+ */
+function escreverEnderecoExterior(dest: XMLBuilder, e: DestinatarioExterior): void {
+  const ender = dest.ele('enderDest');
+  ender.ele('xLgr').txt(texto(e.logradouro, 60));
+  ender.ele('nro').txt(texto(e.numero, 60));
+  ender.ele('xCpl').txt(texto([e.complemento, e.cidade].filter(Boolean).join(' - '), 60));
+  ender.ele('xBairro').txt(texto(e.bairro ?? 'EXTERIOR', 60));
+  ender.ele('cMun').txt('9999999');
+  ender.ele('xMun').txt('EXTERIOR');
+  ender.ele('UF').txt('EX');
+  ender.ele('cPais').txt(e.codigoPais);
+  ender.ele('xPais').txt(texto(e.nomePais, 60));
+}
+
+/** `exporta` (after infAdic): where the goods leave the country and, when given, where they are cleared. */
+export function escreverExportacao(inf: XMLBuilder, dados: DadosNfe): void {
+  const e = dados.exportacao;
+  if (!e) return;
+  const grupo = inf.ele('exporta');
+  grupo.ele('UFSaidaPais').txt(e.ufSaidaPais);
+  grupo.ele('xLocExporta').txt(texto(e.localExportacao, 60));
+  if (e.localDespacho) grupo.ele('xLocDespacho').txt(texto(e.localDespacho, 60));
 }

@@ -1,5 +1,5 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, Tributo } from '@erp/contracts';
-import type { EnderecoDestinatario } from '../../domain/emission-input';
+import type { DestinatarioValido, Exportacao } from '../../domain/emission-input';
 
 /** What the NF-e / NFC-e XML is built from: the stored document and the company's settings (`nfe-data.ts`). */
 
@@ -90,15 +90,9 @@ export interface DadosNfe {
     crt: '1' | '3';
     endereco: EnderecoEmitente;
   };
-  destinatario: {
-    documento: string;
-    tipoDocumento: 'CNPJ' | 'CPF';
-    nome: string | null;
-    uf: string | null;
-    codigoMunicipio: string | null;
-    inscricaoEstadual: string | null;
-    endereco?: EnderecoDestinatario | null;
-  } | null;
+  destinatario: DestinatarioValido | null;
+  /** NF-e to a recipient abroad: the `exporta` group. */
+  exportacao?: Exportacao | null;
   itens: ItemNfe[];
   /** The CT-e of the freight (spec: "the goods NF-e references the CT-e"): `NFref/refCTe`, freight by the issuer. */
   chaveCteReferenciada: string | null;
