@@ -49,6 +49,18 @@ export const FiscalDocumentErrorCodes = {
   XML_FORA_DO_LEIAUTE: 'XML_FORA_DO_LEIAUTE',
   /** No DANFE for this document: only NF-e and NFC-e have one here (the CT-e's DACTE and the DANFSE are not produced). */
   DANFE_INDISPONIVEL: 'DANFE_INDISPONIVEL',
+  /** 400: the correction letter's text (15-1,000 characters) or body is invalid (`campo` names it). */
+  CORRECAO_INVALIDA: 'CORRECAO_INVALIDA',
+  /** 422: the correction touches a matter the law forbids to correct (`materias`: VALORES, QUANTIDADES, TRIBUTOS, PARTES, DATAS). */
+  CORRECAO_MATERIA_VEDADA: 'CORRECAO_MATERIA_VEDADA',
+  /** 422: no correction letter for this document here (a model or authorizer without the event). */
+  CORRECAO_INDISPONIVEL: 'CORRECAO_INDISPONIVEL',
+  /** 422: the document already has its 20 correction letters. */
+  LIMITE_CORRECOES: 'LIMITE_CORRECOES',
+  /** 422: the authorizer refused the correction letter (`cStat`, `motivo`). */
+  CORRECAO_REJEITADA: 'CORRECAO_REJEITADA',
+  /** 503: the authorizer did not answer; the letter keeps its sequence and may be sent again. */
+  CORRECAO_PENDENTE: 'CORRECAO_PENDENTE',
 } as const;
 
 

@@ -193,3 +193,16 @@ export {
   type SettingsTransmitReply,
   type SettingsTransmitRequest,
 } from './transmission';
+export {
+  alteracaoCteSchema,
+  CONDICAO_USO_CCE,
+  CORRECAO_MAX,
+  CORRECAO_MIN,
+  CORRECOES_MAX,
+  cartaCorrecaoEntradaSchema,
+  cartaCorrecaoRegistradaEventSchema,
+  cartaCorrecaoSchema,
+  type AlteracaoCte,
+  type CartaCorrecao,
+  type CartaCorrecaoRegistradaEvent,
+} from './correction';

@@ -22,6 +22,7 @@ import {
   type NumeracaoInutilizadaEvent,
   type PedidoFaturadoEvent,
 } from './fiscal';
+import { cartaCorrecaoRegistradaEventSchema, type CartaCorrecaoRegistradaEvent } from './correction';
 import { Streams, Subjects } from './subjects';
 import { settingsTransmitReplySchema, settingsTransmitRequestSchema, type SettingsTransmitReply, type SettingsTransmitRequest } from './transmission';
 import { taxCalculateReplySchema, taxCalculateRequestSchema, type TaxCalculateReply, type TaxCalculateRequest } from './tax';
@@ -54,6 +55,7 @@ export interface EventContracts {
   [Subjects.tokenChanged]: TokenChangedEvent;
   [Subjects.settingsChanged]: SettingsChangedEvent;
   [Subjects.nfeCancelada]: DocumentoCanceladoEvent;
+  [Subjects.cartaCorrecaoRegistrada]: CartaCorrecaoRegistradaEvent;
   [Subjects.documentoAutorizado]: DocumentoAutorizadoEvent;
   [Subjects.numeracaoInutilizada]: NumeracaoInutilizadaEvent;
   [Subjects.pedidoFaturado]: PedidoFaturadoEvent;
@@ -84,6 +86,7 @@ export const eventContracts: { [S in EventSubject]: { schema: Joi.Schema<EventOf
   [Subjects.tokenChanged]: { schema: tokenChangedEventSchema, stream: null },
   [Subjects.settingsChanged]: { schema: settingsChangedEventSchema, stream: Streams.settings.name },
   [Subjects.nfeCancelada]: { schema: documentoCanceladoEventSchema, stream: Streams.fiscal.name },
+  [Subjects.cartaCorrecaoRegistrada]: { schema: cartaCorrecaoRegistradaEventSchema, stream: Streams.fiscal.name },
   [Subjects.documentoAutorizado]: { schema: documentoAutorizadoEventSchema, stream: Streams.fiscal.name },
   [Subjects.numeracaoInutilizada]: { schema: numeracaoInutilizadaEventSchema, stream: Streams.fiscal.name },
   [Subjects.pedidoFaturado]: { schema: pedidoFaturadoEventSchema, stream: Streams.erp.name },

@@ -19,6 +19,8 @@ export const Subjects = {
   settingsTransmit: 'settings.v1.transmit',
   /** JetStream: a fiscal document was cancelled (spec section 6, `ERP_NFE_CANCELADA`). */
   nfeCancelada: 'fiscal.v1.ERP_NFE_CANCELADA',
+  /** JetStream: a correction letter (CC-e, event 110110) of an NF-e was registered. */
+  cartaCorrecaoRegistrada: 'fiscal.v1.ERP_NFE_CARTA_CORRECAO',
   /** JetStream: a fiscal document was authorized (accounting posts its revenue). */
   documentoAutorizado: 'fiscal.v1.ERP_DOCUMENTO_AUTORIZADO',
   /** JetStream: SEFAZ registered the voiding (inutilização) of a range of unused numbers. */

@@ -157,6 +157,12 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'cliente desistiu da compra' } })).body.codigo).toBe(
       'MERCADORIA_ENTREGUE',
     );
+    // The correction letter (CC-e): registered, served as XML, and a forbidden matter refused.
+    const carta = await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/carta-correcao`, { bearer: empresa.admin, body: { correcao: 'Endereço de entrega: Rua Augusta, 550, fundos.' } });
+    expect(carta.status).toBe(201);
+    expect((await call('GET', `${DOCUMENTOS}/${outro.body.dados.id}/carta-correcao.xml`, { bearer: empresa.usuario })).status).toBe(200);
+    expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/carta-correcao`, { bearer: empresa.admin, body: { correcao: 'O valor correto do item é outro.' } })).body.codigo).toBe('CORRECAO_MATERIA_VEDADA');
+    expect((await call('GET', `${DOCUMENTOS}/${id}/carta-correcao.xml`, { bearer: empresa.usuario })).body.codigo).toBe('XML_INDISPONIVEL');
     const cancelado = await call('POST', `${DOCUMENTOS}/${id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'cliente desistiu da compra' } });
     expect(cancelado.body.dados.situacao).toBe('CANCELADO');
     expect((await call('POST', `${DOCUMENTOS}/${id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'cliente desistiu da compra' } })).body.codigo).toBe(

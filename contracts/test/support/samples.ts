@@ -191,6 +191,20 @@ const documento = {
 } as const;
 
 export const eventSamples: { [S in keyof EventContracts]: EventContracts[S] } = {
+  'fiscal.v1.ERP_NFE_CARTA_CORRECAO': {
+    eventId: 'carta-correcao:doc-1:1',
+    companyId: 'acme',
+    documentoId: 'doc-1',
+    referencia: 'PED-1',
+    chaveAcesso: '35210320695448000184550010000035891981839923',
+    modelo: 'NFE',
+    serie: 1,
+    numero: 3589,
+    sequencia: 1,
+    correcao: 'Onde se lê Rua Augusta, 500, leia-se Rua Augusta, 550.',
+    protocolo: '135260000000002',
+    registradaEm: '2026-11-20T12:00:00.000Z',
+  },
   'fiscal.v1.ERP_NFE_CANCELADA': {
     ...documento,
     eventId: 'cancelado:doc-1',

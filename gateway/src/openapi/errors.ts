@@ -141,7 +141,7 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.JUSTIFICATIVA_INVALIDA]: { descricao: '`justificativa` fora de 15 a 255 caracteres, ou com caracteres de controle.' },
   [c.DOCUMENTO_JA_CANCELADO]: { descricao: 'Já cancelado (com `canceladoEm`), ou cancelamento em andamento.', extra: { canceladoEm: { type: ['string', 'null'], format: 'date-time' } } },
   [c.DOCUMENTO_NAO_AUTORIZADO]: {
-    descricao: 'Só um documento AUTORIZADO pode ser cancelado ou marcado; só um autorizado ou cancelado tem DANFE (`situacao`: a do documento).',
+    descricao: 'Só um documento AUTORIZADO pode ser cancelado, marcado ou corrigido; só um autorizado ou cancelado tem DANFE (`situacao`: a do documento).',
     extra: { situacao: text },
   },
   [c.PRAZO_CANCELAMENTO_EXPIRADO]: {
@@ -164,9 +164,19 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     required: ['motivo'],
   },
   [c.XML_INDISPONIVEL]: {
-    descricao: 'Não há esse XML: documento do autorizador local (desenvolvimento), que não assina nem transmite; cancelamento não registrado pela SEFAZ; inutilização não registrada pela SEFAZ, inexistente ou de outra empresa.',
+    descricao: 'Não há esse XML: documento do autorizador local (desenvolvimento), que não assina nem transmite; cancelamento ou carta de correção não registrados pela SEFAZ; inutilização não registrada pela SEFAZ, inexistente ou de outra empresa.',
     extra: { documentoId: text, inutilizacaoId: text },
   },
+  [c.CORRECAO_INVALIDA]: { descricao: 'O corpo da carta de correção é inválido: `correcao` de 15 a 1.000 caracteres (Latin-1), ou `alteracoes` numa NF-e.', extra: { campo: text }, required: ['campo'] },
+  [c.CORRECAO_MATERIA_VEDADA]: {
+    descricao: 'A correção trata do que a lei proíbe corrigir (Convênio S/Nº de 1970 art. 7º §1º-A): valores, quantidades, tributos, identidade das partes, datas.',
+    extra: { materias: { type: 'array', items: { enum: ['VALORES', 'QUANTIDADES', 'TRIBUTOS', 'PARTES', 'DATAS'] } } },
+    required: ['materias'],
+  },
+  [c.CORRECAO_INDISPONIVEL]: { descricao: 'Sem carta de correção para este documento aqui (modelo ou autorizador sem o evento).' },
+  [c.LIMITE_CORRECOES]: { descricao: 'O documento já tem as 20 cartas de correção que admite.', extra: { limite: integer }, required: ['limite'] },
+  [c.CORRECAO_REJEITADA]: { descricao: 'A SEFAZ recusou a carta de correção.', extra: { cStat: { type: ['string', 'null'] }, motivo: { type: ['string', 'null'] } } },
+  [c.CORRECAO_PENDENTE]: { descricao: 'A SEFAZ não respondeu à carta de correção; ela fica com a sua sequência e é conferida por consulta.', extra: { documentoId: text, sequencia: integer }, required: ['documentoId', 'sequencia'] },
   [c.DANFE_INDISPONIVEL]: { descricao: 'Só NF-e e NFC-e têm DANFE aqui (o DACTE do CT-e e o DANFSE não são produzidos).' },
   [c.INUTILIZACAO_INVALIDA]: { descricao: 'Um ou mais campos da inutilização quebram uma regra; todos listados.', extra: { campos }, required: ['campos'] },
   [c.FAIXA_NAO_INUTILIZAVEL]: {

@@ -1,6 +1,8 @@
 import {
   AjustesVencimento,
   Ambientes,
+  cartaCorrecaoEntradaSchema,
+  cartaCorrecaoSchema,
   configuracaoFiscalSchema,
   documentoFiscalSchema,
   emissaoDocumentoSchema,
@@ -185,6 +187,8 @@ export function bodySchemas(): Record<string, JsonSchema> {
       ['justificativa'],
     ),
     Inutilizacao: inutilizacao,
+    CartaCorrecao: joiToJsonSchema(cartaCorrecaoSchema),
+    CartaCorrecaoEntrada: joiToJsonSchema(cartaCorrecaoEntradaSchema),
     InutilizacaoEntrada: inutilizacaoEntrada,
     SimulacaoEntrada: joiToJsonSchema(simulacaoEntradaSchema),
     SimulacaoImposto: joiToJsonSchema(simulacaoImpostoSchema),

@@ -16,6 +16,7 @@ import { startFactRelay } from './messaging/fact-relay';
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
 import { registerDocumentRoutes } from './rest/documents-routes';
+import { registerCorrectionRoutes } from './rest/correction-routes';
 import { registerVoidingRoutes } from './rest/voiding-routes';
 import { createDocumentsStore } from './store/documents-store';
 
@@ -89,6 +90,7 @@ void bootService({
     const reads = readCeilingOf('FISCAL', config, config.FISCAL_QUERY_MAX_TIME_MS);
     registerDocumentRoutes(app, casos, verifySession, reads);
     registerVoidingRoutes(app, casos, verifySession, reads);
+    registerCorrectionRoutes(app, casos, verifySession, reads);
     reportRefusedVoidings(async () => {
       const { numeros, maisAntigo } = await store.refusedVoidingBacklog();
       return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };

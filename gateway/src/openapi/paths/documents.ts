@@ -106,6 +106,44 @@ export const DOCUMENTS_PATHS: Paths = {
       refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO'], 422: ['DOCUMENTO_NAO_AUTORIZADO', 'DANFE_INDISPONIVEL'], 429: ['CONSULTAS_SIMULTANEAS_DEMAIS'], 503: ['SERVICO_INDISPONIVEL'] },
     },
   },
+  '/api/erp/faturamento/documentos/{id}/carta-correcao': {
+    post: {
+      summary: 'Registra uma carta de correção (CC-e, evento 110110) de uma NF-e autorizada (somente admin)',
+      description:
+        'NF-e: `correcao` (15 a 1.000 caracteres); CT-e: `alteracoes`. Sequência de 1 a 20, a próxima livre. Recusada quando o texto trata de valores, quantidades, tributos, identidade das partes ou datas.',
+      tags: [DOCUMENTS],
+      security: 'sessaoAdmin',
+      parameters: [param('Id')],
+      pathParams: true,
+      body: ref('CartaCorrecaoEntrada'),
+      ok: { 201: { description: 'A carta registrada pela SEFAZ', schema: success(ref('CartaCorrecao'), true) } },
+      refusals: {
+        400: ['CORPO_INVALIDO', 'CORRECAO_INVALIDA'],
+        404: ['DOCUMENTO_NAO_ENCONTRADO'],
+        409: ['DOCUMENTO_JA_CANCELADO'],
+        422: ['CORRECAO_MATERIA_VEDADA', 'CORRECAO_INDISPONIVEL', 'DOCUMENTO_NAO_AUTORIZADO', 'LIMITE_CORRECOES', 'CORRECAO_REJEITADA', 'AUTORIZADOR_INDISPONIVEL'],
+        503: ['CORRECAO_PENDENTE', 'SERVICO_INDISPONIVEL'],
+      },
+    },
+  },
+  '/api/erp/faturamento/documentos/{id}/carta-correcao.xml': {
+    get: {
+      summary: 'O procEventoNFe da última carta de correção registrada',
+      tags: [DOCUMENTS],
+      security: 'sessao',
+      parameters: [param('Id')],
+      pathParams: true,
+      ok: {
+        200: {
+          description: 'O XML (`<chave>-cce-<nn>-procEventoNFe.xml`)',
+          mediaType: 'application/xml',
+          schema: { type: 'string', contentMediaType: 'application/xml' },
+          headers: { 'Content-Disposition': header('ContentDisposition') },
+        },
+      },
+      refusals: { 404: ['DOCUMENTO_NAO_ENCONTRADO', 'XML_INDISPONIVEL'], 429: ['CONSULTAS_SIMULTANEAS_DEMAIS'] },
+    },
+  },
   '/api/erp/faturamento/documentos/{id}/entrega': {
     post: documentAction('NF-e: registra a entrega da mercadoria (encerra o prazo de cancelamento)', {
       409: ['DOCUMENTO_JA_CANCELADO'],

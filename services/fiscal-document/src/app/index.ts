@@ -1,6 +1,7 @@
 import type { ModeloSefaz } from '@erp/contracts';
 import { Authorization } from './authorization';
 import { Cancellation } from './cancellation';
+import { Correction } from './correction';
 import type { FiscalDeps } from './deps';
 import { DeliveryMarks } from './delivery-marks';
 import { DocumentFiles } from './document-files';
@@ -14,6 +15,7 @@ export interface UseCases {
   emission: Emission;
   authorization: Authorization;
   cancellation: Cancellation;
+  correction: Correction;
   marks: DeliveryMarks;
   reads: DocumentReads;
   files: DocumentFiles;
@@ -28,6 +30,7 @@ export function createUseCases(deps: FiscalDeps, announceVoidings: () => Promise
     emission: new Emission(deps, authorization),
     authorization,
     cancellation: new Cancellation(deps),
+    correction: new Correction(deps),
     marks: new DeliveryMarks(deps),
     reads: new DocumentReads(deps),
     files: new DocumentFiles(deps),

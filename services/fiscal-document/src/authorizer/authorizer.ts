@@ -1,4 +1,4 @@
-import type { Ambiente, CampoInvalido, ConfiguracaoFiscalCompartilhada, ModeloDocumento } from '@erp/contracts';
+import type { AlteracaoCte, Ambiente, CampoInvalido, ConfiguracaoFiscalCompartilhada, ModeloDocumento } from '@erp/contracts';
 import type { DocumentoRecord } from '../store/document-model';
 
 /**
@@ -111,6 +111,36 @@ export interface RespostaInutilizacao {
   xml: string | null;
 }
 
+/**
+ * A correction letter (CC-e, event 110110): the NF-e's `correcao` text, or the CT-e's `alteracoes`; the sequence
+ * (1-20) was claimed by the caller before anything is signed, so two letters never share one.
+ */
+export interface PedidoCorrecao {
+  companyId: string;
+  ambiente: Ambiente;
+  uf: string;
+  cnpj: string;
+  chaveAcesso: string;
+  modelo: ModeloDocumento;
+  sequencia: number;
+  correcao: string | null;
+  alteracoes: AlteracaoCte[] | null;
+  solicitadoEm: Date;
+  /** The signed event (SEFAZ); null for an authorizer that signs nothing. */
+  xmlAssinado: string | null;
+}
+
+/** `REGISTRADA` (135, 136), `RECUSADA` (any other cStat), `INCERTO` (no answer, and a query did not tell). */
+export interface RespostaCorrecao {
+  desfecho: 'REGISTRADA' | 'RECUSADA' | 'INCERTO';
+  cStat: string | null;
+  xMotivo: string;
+  protocolo: string | null;
+  registradoEm: Date | null;
+  /** `procEventoNFe`: the signed event with the authorizer's answer. */
+  xmlEvento: string | null;
+}
+
 /** Whom NFeStatusServico4 asks: the authorizer of the issuer's UF for a model and environment. */
 export interface PedidoStatus {
   companyId: string;
@@ -155,6 +185,9 @@ export interface Autorizador {
   inutilizar(pedido: PedidoInutilizacao): Promise<RespostaInutilizacao>;
   /** NFeStatusServico4: is the authorizer in operation (107)? */
   statusServico(pedido: PedidoStatus): Promise<RespostaStatus>;
+  /** The signed correction letter (event 110110); absent where the authorizer has no correction letter. */
+  prepararCorrecao?(pedido: Omit<PedidoCorrecao, 'xmlAssinado'>): Promise<string | null>;
+  corrigir?(pedido: PedidoCorrecao): Promise<RespostaCorrecao>;
 }
 
 /**

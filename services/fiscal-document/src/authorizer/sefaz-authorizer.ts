@@ -18,12 +18,15 @@ import type {
   PedidoAutorizacao,
   PedidoCancelamento,
   PedidoInutilizacao,
+  PedidoCorrecao,
   PedidoStatus,
+  RespostaCorrecao,
   RespostaAutorizacao,
   RespostaCancelamento,
   RespostaInutilizacao,
   RespostaStatus,
 } from './authorizer';
+import { SefazCorrections } from './sefaz-corrections';
 import { SefazEvents } from './sefaz-events';
 import { idLote, SefazTransport } from './sefaz-transport';
 
@@ -64,10 +67,12 @@ export class SefazAuthorizer implements Autorizador {
   readonly transmiteXml = true;
   private readonly t: SefazTransport;
   private readonly eventos: SefazEvents;
+  private readonly correcoes: SefazCorrections;
 
   constructor(private readonly o: SefazAuthorizerOptions) {
     this.t = new SefazTransport(o);
     this.eventos = new SefazEvents(this.t, o.assinador);
+    this.correcoes = new SefazCorrections(this.t, o.assinador);
   }
 
   // ---- authorization ----
@@ -211,6 +216,14 @@ export class SefazAuthorizer implements Autorizador {
 
   statusServico(p: PedidoStatus): Promise<RespostaStatus> {
     return this.eventos.statusServico(p);
+  }
+
+  prepararCorrecao(p: Omit<PedidoCorrecao, 'xmlAssinado'>): Promise<string> {
+    return this.correcoes.preparar(p);
+  }
+
+  corrigir(p: PedidoCorrecao): Promise<RespostaCorrecao> {
+    return this.correcoes.corrigir(p);
   }
 }
 

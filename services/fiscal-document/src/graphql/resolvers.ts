@@ -15,6 +15,7 @@ const KIND = 'documento';
 export function createResolvers(app: UseCases, reads: ReadCeiling) {
   return {
     Query: {
+      cartasCorrecao: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.correction.list(requireSession(context).companyId, id)),
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.get(requireSession(context).companyId, id)),
       documentosFiscais: resolver<{ modelo?: ModeloDocumento; situacao?: SituacaoDocumento; primeiros: number; depois?: string | null }, unknown>(async (_, args, context) => {
         const { companyId } = requireSession(context);
@@ -36,6 +37,9 @@ export function createResolvers(app: UseCases, reads: ReadCeiling) {
       emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await app.emission.issue(requireSession(context), plain(input))).documento),
       cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string; chNFeRef?: string | null }, unknown>(async (_, { id, justificativa, chNFeRef }, context) =>
         app.cancellation.cancel(requireAdmin(context), id, justificativa, chNFeRef),
+      ),
+      registrarCartaCorrecao: resolver<{ id: string; correcao?: string | null; alteracoes?: unknown }, unknown>(async (_, { id, correcao, alteracoes }, context) =>
+        app.correction.register(requireAdmin(context), id, plain({ correcao: correcao ?? undefined, alteracoes: alteracoes ?? undefined }) as Record<string, unknown>),
       ),
       registrarEntrega: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.marks.markDelivery(requireSession(context), id)),
       registrarInicioServico: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.marks.markServiceStart(requireSession(context), id)),

@@ -238,7 +238,30 @@ export const typeDefs = gql`
     proximo: String
   }
 
+  "A correction letter (CC-e, event 110110) registered by the authorizer."
+  type CartaCorrecao {
+    documentoId: ID!
+    "1 to 20."
+    sequencia: Int!
+    correcao: String!
+    protocolo: String!
+    "ISO-8601."
+    registradaEm: String!
+    cStat: String!
+    motivo: String!
+  }
+
+  "CT-e correction: group, field, new value and, for a repeated group, the item (the CT-e's own letter)."
+  input AlteracaoCteInput {
+    grupo: String!
+    campo: String!
+    valor: String!
+    numeroItem: Int
+  }
+
   type Query {
+    "The document's registered correction letters, oldest first."
+    cartasCorrecao(id: ID!): [CartaCorrecao!]!
     documentoFiscal(id: ID!): DocumentoFiscal
     documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
     "The company's voidings, newest first."
@@ -254,6 +277,11 @@ export const typeDefs = gql`
     key of the authorized NFC-e of the company that replaces this one; up to 168 h after the authorization.
     """
     cancelarDocumentoFiscal(id: ID!, justificativa: String!, chNFeRef: String): DocumentoFiscal!
+    """
+    Registers a correction letter (admin): NF-e with correcao (15-1,000 characters; never values, quantities, tax
+    figures, the parties' identity or the dates), CT-e with alteracoes. Sequence 1-20, the next free one.
+    """
+    registrarCartaCorrecao(id: ID!, correcao: String, alteracoes: [AlteracaoCteInput!]): CartaCorrecao!
     "NF-e: the goods were delivered (blocks cancellation)."
     registrarEntrega(id: ID!): DocumentoFiscal!
     "CT-e: the transport started (blocks cancellation)."

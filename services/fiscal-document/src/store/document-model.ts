@@ -76,7 +76,7 @@ export interface DocumentoRecord {
  * it is sent (a resend is the same bytes), the authorized `nfeProc` after, the signed cancellation event
  * before it is sent and its `procEventoNFe` after. Apart from the document so lists and reads stay light.
  */
-export type TipoXml = 'NFE_ASSINADA' | 'NFE_PROC' | 'CANCELAMENTO_ASSINADO' | 'CANCELAMENTO_PROC';
+export type TipoXml = 'NFE_ASSINADA' | 'NFE_PROC' | 'CANCELAMENTO_ASSINADO' | 'CANCELAMENTO_PROC' | 'CARTA_CORRECAO_ASSINADA' | 'CARTA_CORRECAO_PROC';
 
 export interface XmlRecord {
   _id: string;
@@ -178,8 +178,10 @@ export interface FatoRecord {
   _id: string;
   documentoId: string;
   companyId: string;
-  tipo: 'AUTORIZACAO' | 'DESFECHO';
+  tipo: 'AUTORIZACAO' | 'DESFECHO' | 'CORRECAO';
   desfecho?: Desfecho;
+  /** A correction letter (CC-e): its sequence (1-20, claimed by this fact's `_id`), text and registration. */
+  correcao?: { sequencia: number; texto: string; protocolo?: string; registradaEm?: Date; cStat?: string; motivo?: string };
   /** For a cancellation: what was asked, before the authorizer answered. */
   justificativa?: string;
   /** A cancellation sent whose answer was lost: the reconciliation (or asking again) resolves it by a query. */

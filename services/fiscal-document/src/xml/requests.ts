@@ -1,4 +1,4 @@
-import { namespaceServicoSefaz, type ServicoSefaz } from '@erp/contracts';
+import { CONDICAO_USO_CCE, namespaceServicoSefaz, type ServicoSefaz } from '@erp/contracts';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { dataHoraBrasilia } from '@erp/fiscal-rules';
@@ -102,6 +102,16 @@ export function eventoCancelamentoSubstituicao(d: DadosEvento & { protocolo: str
       .ele('nProt').txt(d.protocolo).up()
       .ele('xJust').txt(texto(d.justificativa, 255)).up()
       .ele('chNFeRef').txt(d.chaveSubstituta);
+  });
+}
+
+/**
+ * Event 110110 "Carta de Correção" (e110110_v1.00.xsd): the correction (15-1,000 characters) and the conditions of
+ * use word for word; sequence 1-20.
+ */
+export function eventoCartaCorrecao(d: DadosEvento & { correcao: string }): string {
+  return evento(d, '110110', (det) => {
+    det.ele('descEvento').txt('Carta de Correcao').up().ele('xCorrecao').txt(texto(d.correcao, 1000)).up().ele('xCondUso').txt(CONDICAO_USO_CCE);
   });
 }
 

@@ -55,7 +55,7 @@ export async function registrarEvento(msg: Element, a: Atendimento): Promise<Res
   const nfe = await a.registro.autorizacao(chave);
   if (!nfe) return recusa({ cStat: '494', xMotivo: 'Rejeição: Chave de Acesso inexistente' });
   const det = filho(inf, 'detEvento')!;
-  const problema = CANCELAMENTOS.has(tpEvento) ? await problemaDoCancelamento(a, nfe, det, tpEvento, chave) : await problemaDaCorrecao(a, nfe, chave);
+  const problema = CANCELAMENTOS.has(tpEvento) ? await problemaDoCancelamento(a, nfe, det, tpEvento, chave) : await problemaDaCorrecao(a, nfe, chave, Number(nSeq));
   if (problema) return recusa(problema);
 
   const nProt = novoProtocolo(cOrgao, a.recebidoEm);
@@ -102,7 +102,11 @@ async function problemaDoCancelamento(a: Atendimento, nfe: NumeroRecord, det: El
   return null;
 }
 
-async function problemaDaCorrecao(a: Atendimento, nfe: NumeroRecord, chave: string): Promise<Rejeicao | null> {
+/** At most 20 correction letters per NF-e (MOC 7.0, event 110110: nSeqEvento 1 to 20). */
+const MAX_CORRECOES = 20;
+
+async function problemaDaCorrecao(a: Atendimento, nfe: NumeroRecord, chave: string, nSeq: number): Promise<Rejeicao | null> {
+  if (nSeq > MAX_CORRECOES) return { cStat: '594', xMotivo: 'Rejeição: O número de sequencia do evento informado é maior que o permitido' };
   if (!AUTORIZADA.has(nfe.cStat ?? '') || (await a.registro.evento(`${chave}|CANCELAMENTO`))) return { cStat: '580', xMotivo: 'Rejeição: O evento exige uma NF-e autorizada' };
   return null;
 }
