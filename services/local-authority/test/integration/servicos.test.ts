@@ -105,6 +105,9 @@ describe('local-authority - one winner, whatever the concurrency', () => {
     expect(await evento(emissor, chave, '110110', cce)).toMatchObject({ cStat: '573' });
     expect(await evento(emissor, chave, '110110', cce, { nSeq: 2 })).toMatchObject({ cStat: '135' });
     expect(await evento(emissor, chave, '110110', detCorrecao('curta'), { nSeq: 3 })).toMatchObject({ cStat: '493', xMotivo: expect.stringContaining('xCorrecao') });
+    // At most 20 letters per NF-e: sequence 20 registers, 21 is 594.
+    expect(await evento(emissor, chave, '110110', cce, { nSeq: 20 })).toMatchObject({ cStat: '135' });
+    expect(await evento(emissor, chave, '110110', cce, { nSeq: 21 })).toMatchObject({ cStat: '594', xMotivo: expect.stringContaining('maior que o permitido') });
     expect(await evento(emissor, chave, '110111', detCancelamento(nProt!), { id: `ID110111${chave}02` })).toMatchObject({ cStat: '572' });
     expect(await evento(emissor, chave, '110111', detCancelamento('135260000000001'))).toMatchObject({ cStat: '222' });
     const inexistente = alterar(chave, chave.slice(25, 34), '000099999');
