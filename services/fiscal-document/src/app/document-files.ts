@@ -28,7 +28,9 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml` };
+    // An NFS-e's authorized XML is the NFSe Sefin returned (its DPS inside); before that, the signed DPS.
+    const nome = doc.modelo === 'NFSE' ? `${doc.chaveAcesso ?? doc._id}-${proc ? 'nfse' : 'dps'}.xml` : `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml`;
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
   /** The cancellation's `procEventoNFe` (event 110111 or 110112 with SEFAZ's answer), once SEFAZ registered it. */
@@ -38,7 +40,7 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem cancelamento registrado pela SEFAZ (não cancelado, ou cancelado pelo autorizador local)', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-procEventoNFe.xml` };
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${doc.modelo === 'NFSE' ? 'evento' : 'procEventoNFe'}.xml` };
   }
 
   /** A voiding's `ProcInutNFe` (the signed request with SEFAZ's answer), once SEFAZ voided the range. */
