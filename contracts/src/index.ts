@@ -180,6 +180,7 @@ export {
   type DocumentoFiscal,
   type SituacaoDocumento,
 } from './emission';
+export { EXEMPLO_EMISSAO_NFSE, EXEMPLO_NFSE_ABRASF, EXEMPLO_NFSE_NACIONAL } from './nfse-examples';
 export { CAMPOS_SIMULACAO, linhaSimulacaoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from './simulation';
 export {
   CaminhosSefin,

@@ -99,6 +99,35 @@ describe('nfse nacional - Sefin Nacional through the local authority', () => {
     expect(segunda.body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 2 });
   }, 60_000);
 
+  it('nfse nacional - the OpenAPI examples as written: the settings\' nfse blocks (national and ABRASF) are saved, and the NFS-e emission example is authorized', async () => {
+    const documento = (await rest('GET', '/api/openapi.json')).body;
+    const [nacional, abrasf] = documento.components.schemas.ConfiguracaoFiscalEntrada.properties.nfse.examples;
+    const [emissao] = documento.components.schemas.EmissaoDocumento.examples;
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const atual = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: e.admin })).body.dados;
+    const salvar = (nfse: unknown) => rest('PUT', '/api/erp/faturamento/configuracao', { bearer: e.admin, body: { ...atual, nfse } });
+    expect((await salvar(abrasf)).status).toBe(200);
+    const salvo = await salvar(nacional);
+    expect(salvo.status).toBe(200);
+    expect(salvo.body.dados.nfse).toMatchObject({ provedor: 'NACIONAL', codigoNbs: '115021000', algoritmoAssinatura: 'RSA-SHA1', canonicalizacao: 'C14N' });
+    const r = await emitir(e.admin, emissao);
+    expect([r.status, r.body.dados?.situacao]).toEqual([201, 'AUTORIZADO']);
+    // ISS 2% of 10 x 120.00 = 24.00.
+    expect(r.body.dados.impostos.find((l: { tributo: string }) => l.tributo === 'ISS')).toMatchObject({ valor: 24, aliquota: 2 });
+  }, 60_000);
+
+  it('nfse nacional - signed with RSA-SHA256 and exclusive C14N (the settings\' profile): the stand-in verifies it and authorizes', async () => {
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const atual = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: e.admin })).body.dados;
+    const perfil = { ...atual.nfse, algoritmoAssinatura: 'RSA-SHA256', canonicalizacao: 'C14N_EXCLUSIVA' };
+    expect((await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: e.admin, body: { ...atual, nfse: perfil } })).status).toBe(200);
+    const r = await emitir(e.admin, nfse());
+    expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO' });
+    const xml = await xmlDe(e.admin, r.body.dados.id);
+    expect(xml).toContain('Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"');
+    expect(xml).toContain('Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"');
+  }, 60_000);
+
   it('nfse nacional - settings without the national provider or NBS: 422 CONFIGURACAO_INCOMPLETA naming the fields, nothing numbered', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const atual = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: e.admin })).body.dados;

@@ -229,6 +229,7 @@ function newDocument(
     chavesNfeTransportadas: emissao.chavesNfeTransportadas,
     competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
     modalidadeFrete: emissao.modalidadeFrete,
+    chaveNfseSubstituida: emissao.chaveNfseSubstituida,
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

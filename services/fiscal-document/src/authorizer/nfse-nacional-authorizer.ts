@@ -34,6 +34,8 @@ export interface NfseNacionalOptions {
  * [UNCONFIRMED] code: E0014 "DPS já existente" is the stand-in's; docs/nfse.md.
  */
 export const ERROS_DPS_DUPLICADA = new Set(['E0014']);
+/** An event already registered for the NFS-e ([UNCONFIRMED] code, the stand-in's: docs/nfse.md). */
+export const ERROS_EVENTO_DUPLICADO = new Set(['E0840']);
 /** Refusals of an event for its deadline (the city's), told apart so the client sees PRAZO_CANCELAMENTO_EXPIRADO. */
 export const ERROS_FORA_DO_PRAZO = new Set(['E0205']);
 
@@ -141,12 +143,16 @@ export class NfseNacionalAuthorizer implements Autorizador {
     const b64 = resposta.corpo?.eventoXmlGZipB64;
     if ((resposta.status === 201 || resposta.status === 200) && typeof b64 === 'string') return registrado(deGzipB64(b64));
     const erros = errosDe(resposta.corpo);
+    // Already registered (a resend after a lost answer): the registered event is adopted.
+    if (erros.some((e) => ERROS_EVENTO_DUPLICADO.has(e.codigo))) return this.consultarCancelamento(p);
     const primeiro = erros[0] ?? { codigo: `HTTP${resposta.status}`, descricao: 'Sefin Nacional recusou o evento' };
     return { desfecho: ERROS_FORA_DO_PRAZO.has(primeiro.codigo) ? 'PRAZO_EXPIRADO' : 'RECUSADO', cStat: primeiro.codigo, xMotivo: primeiro.descricao.slice(0, 255), protocolo: null, registradoEm: null, xmlEvento: null };
   }
 
-  consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
-    return this.consultarEvento(p, EVENTO_CANCELAMENTO, false);
+  /** Either cancellation event settles the claim: 101101, else 105102. */
+  async consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
+    const cancelamento = await this.consultarEvento(p, EVENTO_CANCELAMENTO, false);
+    return cancelamento.desfecho === 'NAO_REGISTRADO' ? this.consultarEvento(p, EVENTO_SUBSTITUICAO, false) : cancelamento;
   }
 
   /** `GET /nfse/{chave}/eventos/{tipo}/1`: the registered event, or not registered (404), or unknown. */

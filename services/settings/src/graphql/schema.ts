@@ -51,9 +51,9 @@ export const typeDefs = gql`
     "A mask when a password is stored, null otherwise."
     senha: String
     "RSA-SHA1 (default, the manual's) or RSA-SHA256."
-    algoritmoAssinatura: String!
+    algoritmoAssinatura: String
     "C14N (default) or C14N_EXCLUSIVA."
-    canonicalizacao: String!
+    canonicalizacao: String
   }
 
   type ConfiguracaoFiscalEmpresa {

@@ -30,7 +30,10 @@ export function cTribNacDe(codigoServico: string | null, settings: ConfiguracaoF
   return typeof lido === 'object' ? lido.nacional : null;
 }
 
-export function dadosDps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada, substituida: DadosDps['substituida'] = null): DadosDps {
+/** A substitute DPS's reason: 99 "outros", with the text the layout then asks for (TSMotivo, 15 to 255). */
+const SUBSTITUICAO = { codigo: '99', motivo: 'Substituicao de NFS-e emitida anteriormente pelo prestador' } as const;
+
+export function dadosDps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): DadosDps {
   const { nfse, empresa } = settings;
   const primeiro = doc.itens[0];
   const municipio = nfse.codigoCidade ?? doc.emitenteMunicipio;
@@ -55,6 +58,6 @@ export function dadosDps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
     valorCentavos: doc.valorTotalCentavos,
     aliquotaIss: primeiro?.aliquotaIss ?? null,
     ibsCbs: regimeNormal ? IBSCBS_PADRAO : null,
-    substituida,
+    substituida: doc.chaveNfseSubstituida ? { chave: doc.chaveNfseSubstituida, ...SUBSTITUICAO } : null,
   };
 }
