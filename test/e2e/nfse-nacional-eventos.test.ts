@@ -1,6 +1,7 @@
 import { validarXml } from '@erp/fiscal-schemas';
-import { rest } from '../support/env';
+import { rest, stackEnv } from '../support/env';
 import { cancelar, DOCUMENTOS, emitir, empresaFiscal, referenciaNova } from './fiscal-helpers';
+import { pdfParaPng, lerQrCode, textoDoPdf } from './danfe-helpers';
 import { cenario } from './sefaz-helpers';
 
 /**
@@ -24,7 +25,31 @@ async function eventoDe(sessao: string, id: string): Promise<string> {
   return String(r.body);
 }
 
+async function danfse(sessao: string, id: string): Promise<Buffer> {
+  const r = await fetch(`${stackEnv.gatewayUrl}${DOCUMENTOS}/${id}/danfe.pdf`, { headers: { authorization: `Bearer ${sessao}` } });
+  expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+  return Buffer.from(await r.arrayBuffer());
+}
+
 describe('nfse nacional - events', () => {
+  it('nfse danfse - the DANFSe of an authorized NFS-e: national blocks, key, values and ISS from the XML, the QR code of the public query; CANCELADA once cancelled', async () => {
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const doc = (await emitir(e.admin, nfse())).body.dados;
+    const pdf = await danfse(e.admin, doc.id);
+    const texto = textoDoPdf(pdf);
+    for (const esperado of ['DANFSe v1.0', 'EMITENTE DA NFS-e', 'TOMADOR DO SERVIÇO', 'Tomador Servicos Ltda', 'Suporte técnico', '010701', '115021000', 'SEM VALOR FISCAL']) {
+      expect(texto).toContain(esperado);
+    }
+    expect(texto.replace(/\s+/g, '')).toContain(doc.chaveAcesso);
+    // 1 x 300.00; ISS 2% = 6.00.
+    expect(texto).toContain('300,00');
+    expect(texto).toContain('6,00');
+    expect(lerQrCode(pdfParaPng(pdf, 'danfse', 150))).toBe(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${doc.chaveAcesso}`);
+    expect(textoDoPdf(pdf)).not.toContain('CANCELADA');
+    await cancelar(e.admin, doc.id, JUSTIFICATIVA);
+    expect(textoDoPdf(await danfse(e.admin, doc.id))).toContain('CANCELADA');
+  }, 60_000);
+
   it('nfse eventos - cancellation 101101 inside the deadline: CANCELADO, the evento served and valid against evento_v1.01.xsd', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const doc = (await emitir(e.admin, nfse())).body.dados;
