@@ -111,8 +111,8 @@ function desenhar(pdf: Pdf, d: DadosDanfse): void {
     ['VALOR LÍQUIDO DA NFS-e', moeda(d.valores.liquidoCentavos), 0.5],
   ], 24);
 
-  if (d.cancelada) marcaDagua(pdf, 'CANCELADA', '#cc0000', A4.largura / 2, A4.altura / 2, 72);
-  if (d.homologacao) marcaDagua(pdf, SEM_VALOR_FISCAL, '#888888', A4.largura / 2, A4.altura / 2 + 120, 34);
+  if (d.cancelada) marcaDagua(pdf, 'CANCELADA', '#cc0000', A4.largura / 2, 300, 72);
+  if (d.homologacao) marcaDagua(pdf, SEM_VALOR_FISCAL, '#888888', A4.largura / 2, 430, 34);
 }
 
 export function gerarDanfse(d: DadosDanfse): Promise<Buffer> {
