@@ -113,7 +113,7 @@ export const documentoFiscalSchema = Joi.object({
     .required(),
   serie: Joi.number().integer().required(),
   numero: Joi.number().integer().required(),
-  chaveAcesso: Joi.string().required().description('44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e).'),
+  chaveAcesso: Joi.string().allow('').required().description('44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e: a chave da Sefin Nacional, vazia até a Sefin responder).'),
   situacao: Joi.string()
     .valid(...SituacoesDocumento)
     .required(),
