@@ -99,6 +99,9 @@ export const emissaoDocumentoSchema = Joi.object({
   chaveCteReferenciada: Joi.string().description('Só NF-e: a chave do CT-e do frete (NFref/refCTe).'),
   chavesNfeTransportadas: Joi.array().items(Joi.string()).description('Só CT-e: as chaves das NF-e transportadas.'),
   competencia: Joi.string().description('NFS-e: MM/AAAA, de janeiro do ano anterior até o mês de emissão.').example('11/2026'),
+  chaveNfseSubstituida: Joi.string().description(
+    'Só NFS-e: a chave (50 dígitos) da NFS-e autorizada que esta substitui (DPS `subst`); depois de autorizada, cancele a substituída com `chNFeRef` = a chave desta (evento 105102).',
+  ),
   modalidadeFrete: Joi.number()
     .integer()
     .valid(0, 1, 2, 3, 4, 9)
@@ -147,7 +150,7 @@ export const documentoFiscalSchema = Joi.object({
     .required(),
   serie: Joi.number().integer().required(),
   numero: Joi.number().integer().required(),
-  chaveAcesso: Joi.string().required().description('44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e).'),
+  chaveAcesso: Joi.string().allow('').required().description('44 caracteres (NF-e, NFC-e, CT-e) ou 50 (NFS-e: a chave da Sefin Nacional, vazia até a Sefin responder).'),
   situacao: Joi.string()
     .valid(...SituacoesDocumento)
     .required(),

@@ -175,7 +175,8 @@ export const documentoCanceladoEventSchema = Joi.object<DocumentoCanceladoEvent>
   canceladoEm: Joi.string().isoDate().required(),
   justificativa: Joi.string().min(15).max(255).required(),
   protocoloCancelamento: Joi.string().required(),
-  chNFeRef: Joi.string().length(44),
+  // 44 characters (NFC-e, 110112) or the 50 digits of a substitute NFS-e (105102).
+  chNFeRef: Joi.string().pattern(/^([0-9]{6}[0-9A-Z]{12}[0-9]{26}|[0-9]{50})$/),
 });
 
 export const documentoAutorizadoEventSchema = Joi.object<DocumentoAutorizadoEvent>({

@@ -86,8 +86,11 @@ export {
 export {
   AjustesVencimento,
   AlgoritmosAssinatura,
+  AlgoritmosAssinaturaNfse,
   Ambientes,
   ANOS_ALIQUOTA_REFERENCIA,
+  CanonicalizacoesNfse,
+  ProvedoresNfse,
   ASSINATURA_MAX_BYTES,
   configuracaoCompartilhadaSchema,
   configuracaoFiscalSchema,
@@ -104,7 +107,10 @@ export {
   TributosVencimentoEmpresa,
   type AjusteVencimento,
   type AlgoritmoAssinatura,
+  type AlgoritmoAssinaturaNfse,
   type AliquotaReferenciaAno,
+  type CanonicalizacaoNfse,
+  type ProvedorNfse,
   type Ambiente,
   type CertificadoA1Info,
   type ConfiguracaoFiscal,
@@ -176,9 +182,12 @@ export {
   type DocumentoFiscal,
   type SituacaoDocumento,
 } from './emission';
+export { EXEMPLO_EMISSAO_NFSE, EXEMPLO_NFSE_ABRASF, EXEMPLO_NFSE_NACIONAL } from './nfse-examples';
 export { CAMPOS_SIMULACAO, linhaSimulacaoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from './simulation';
 export {
+  CaminhosSefin,
   contentTypeSefaz,
+  MetodosSefin,
   ModelosSefaz,
   namespaceServicoSefaz,
   OperacoesSefaz,
@@ -188,6 +197,7 @@ export {
   TRANSMISSAO_MAX_BYTES,
   TransmitErrorCodes,
   type DestinoTransmissao,
+  type MetodoSefin,
   type ModeloSefaz,
   type ServicoSefaz,
   type SettingsTransmitReply,

@@ -65,9 +65,25 @@ export interface EmpresaFiscal {
   inicioAtividade: string | null;
 }
 
+/**
+ * Who receives a company's NFS-e: `NACIONAL` (Sefin Nacional, the national standard: REST + JSON over mutual TLS) or
+ * an ABRASF 2.04 provider profile (the city's own SOAP web service; the profiles are data, docs/nfse.md).
+ */
+export const ProvedoresNfse = ['NACIONAL', 'ABRASF_2_04'] as const;
+export type ProvedorNfse = (typeof ProvedoresNfse)[number];
+
+/**
+ * How the DPS and its events are signed. The national manual says RSA-SHA1 with C14N (the default); production has
+ * refused locally valid SHA-1 signatures (E0714), so SHA-256 and exclusive C14N can be chosen per company.
+ */
+export const AlgoritmosAssinaturaNfse = ['RSA-SHA1', 'RSA-SHA256'] as const;
+export type AlgoritmoAssinaturaNfse = (typeof AlgoritmosAssinaturaNfse)[number];
+export const CanonicalizacoesNfse = ['C14N', 'C14N_EXCLUSIVA'] as const;
+export type CanonicalizacaoNfse = (typeof CanonicalizacoesNfse)[number];
+
 /** The NFS-e settings other than the web-service password. */
 export interface NfseSemSegredo {
-  provedor: string | null;
+  provedor: ProvedorNfse | null;
   endpoint: string | null;
   codigoCidade: string | null;
   inscricaoMunicipal: string | null;
@@ -75,8 +91,12 @@ export interface NfseSemSegredo {
   codigoServico: string | null;
   /** National NFS-e code (cTribNac), 6 digits. */
   codigoServicoNacional: string | null;
+  /** NBS code of the service, 9 digits: required in the DPS's IBSCBS group (E0322), i.e. for regime-normal issuers. */
+  codigoNbs: string | null;
   descricaoServico: string | null;
   usuario: string | null;
+  algoritmoAssinatura: AlgoritmoAssinaturaNfse;
+  canonicalizacao: CanonicalizacaoNfse;
 }
 
 /**
@@ -279,14 +299,18 @@ export const configuracaoCompartilhadaSchema = Joi.object<ConfiguracaoFiscalComp
     .required(),
   certificadoA1: certificadoInfoSchema.allow(null).required(),
   nfse: Joi.object({
-    provedor: nullableString.required(),
+    provedor: Joi.string().valid(...ProvedoresNfse).allow(null).required(),
     endpoint: nullableString.required(),
     codigoCidade: nullableString.required(),
     inscricaoMunicipal: nullableString.required(),
     codigoServico: nullableString.required(),
     codigoServicoNacional: nullableString.required(),
+    // Optional with a default: settings events recorded before the fields existed still decode.
+    codigoNbs: nullableString.default(null),
     descricaoServico: nullableString.required(),
     usuario: nullableString.required(),
+    algoritmoAssinatura: Joi.string().valid(...AlgoritmosAssinaturaNfse).default('RSA-SHA1'),
+    canonicalizacao: Joi.string().valid(...CanonicalizacoesNfse).default('C14N'),
     senhaConfigurada: Joi.boolean().required(),
   }).required(),
   empresa: Joi.object({

@@ -44,7 +44,30 @@ export type DestinoTransmissao =
       /** The UF's contingency authorizer (SVC-AN or SVC-RS) instead of its normal one. */
       contingencia: boolean;
     }
-  | { tipo: 'NFSE' };
+  | { tipo: 'NFSE' }
+  | {
+      /**
+       * The NFS-e national standard's Sefin Nacional API (REST + JSON over mutual TLS): a method and a path of the
+       * API (`CaminhosSefin`), relative to the Sefin base of the company's environment (or its own NFS-e endpoint).
+       */
+      tipo: 'SEFIN_NACIONAL';
+      ambiente: Ambiente;
+      metodo: MetodoSefin;
+      caminho: string;
+    };
+
+export const MetodosSefin = ['POST', 'GET', 'HEAD'] as const;
+export type MetodoSefin = (typeof MetodosSefin)[number];
+
+/**
+ * The Sefin Nacional paths the relay may call (swagger "API NFS-e - Sefin Nacional"): emission `POST /nfse`, the
+ * NFS-e by key, the recovery by DPS Id, and the events of a key. Nothing else reaches the host.
+ */
+export const CaminhosSefin: Record<MetodoSefin, RegExp> = {
+  POST: /^\/nfse(\/[0-9]{50}\/eventos)?$/,
+  GET: /^\/(nfse\/[0-9]{50}(\/eventos(\/[0-9]{6}\/[0-9]{1,3})?)?|dps\/DPS[0-9]{42})$/,
+  HEAD: /^\/dps\/DPS[0-9]{42}$/,
+};
 
 /** Largest request or answer body the relay carries (a NATS message holds 1 MiB by default). */
 export const TRANSMISSAO_MAX_BYTES = 512 * 1024;
@@ -101,12 +124,23 @@ const destinoSchema = Joi.alternatives().try(
     contingencia: Joi.boolean().required(),
   }),
   Joi.object({ tipo: Joi.valid('NFSE').required() }),
+  Joi.object({
+    tipo: Joi.valid('SEFIN_NACIONAL').required(),
+    ambiente: Joi.string()
+      .valid(...Ambientes)
+      .required(),
+    metodo: Joi.string()
+      .valid(...MetodosSefin)
+      .required(),
+    caminho: Joi.string().max(200).required(),
+  }),
 );
 
 export const settingsTransmitRequestSchema = Joi.object<SettingsTransmitRequest>({
   companyId: Joi.string().min(1).max(200).required(),
   destino: destinoSchema.required(),
-  corpo: Joi.string().min(1).max(TRANSMISSAO_MAX_BYTES).required(),
+  // Empty for a Sefin GET / HEAD.
+  corpo: Joi.string().allow('').max(TRANSMISSAO_MAX_BYTES).required(),
   soapAction: Joi.string()
     .max(500)
     .pattern(/^[\x21-\x7e]+$/),

@@ -64,7 +64,7 @@ describe('fiscal documents - cancellation', () => {
         itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
         chavesNfeTransportadas: [nfe.chaveAcesso],
       },
-      { referencia: referenciaNova('NFSE'), modelo: 'NFSE', destinatario: { documento: '11222333000181' }, itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }] },
+      { referencia: referenciaNova('NFSE'), modelo: 'NFSE', destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' }, itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }] },
     ];
     for (const corpo of corpos) {
       const doc = (await emitir(empresa.admin, corpo)).body.dados;
@@ -82,7 +82,7 @@ describe('fiscal documents - cancellation', () => {
     const nfse = await emitir(empresa.admin, {
       referencia: referenciaNova('NFSE'),
       modelo: 'NFSE',
-      destinatario: { documento: '11222333000181' },
+      destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' },
       itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }],
       competencia,
     });

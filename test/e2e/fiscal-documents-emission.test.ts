@@ -203,7 +203,7 @@ describe('fiscal documents - emission', () => {
     const nfse = await emitir(empresa.admin, {
       referencia: referenciaNova('NFSE'),
       modelo: 'NFSE',
-      destinatario: { documento: '11222333000181' },
+      destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' },
       itens: [{ codigo: 'S', descricao: 'Suporte técnico', quantidade: 10, valorUnitario: 120, aliquotaIss: 2 }],
       competencia,
     });

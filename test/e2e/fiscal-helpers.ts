@@ -69,7 +69,9 @@ export async function empresaFiscal(
       aliquotaDas: regime === 'SIMPLES_NACIONAL' ? 6 : null,
       endereco: { logradouro: 'Avenida Paulista', numero: '1000', bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: '1130000000' },
     },
-    nfse: { codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308' },
+    // The NFS-e goes to Sefin Nacional (its stand-in in the local authority): the national provider, the city, the
+    // service codes and, for regime-normal issuers, the NBS the DPS's IBSCBS group requires.
+    nfse: { provedor: 'NACIONAL', codigoServico: '01.07', codigoCidade: opcoes.codigoMunicipio ?? '3550308', inscricaoMunicipal: '12345678', codigoNbs: '115021000' },
   };
   if (opcoes.certificado !== false) {
     corpo.certificadoA1 = { arquivoBase64: criarPfx('senha-a1', { cnpjNoNome: cnpj, validoAte: opcoes.certificadoValidoAte }).toString('base64'), senha: 'senha-a1' };

@@ -36,7 +36,7 @@ export function corpoCompleto(extra: Record<string, unknown> = {}) {
       aliquotaDas: 7.5,
     },
     nfse: {
-      provedor: 'ISSNET',
+      provedor: 'ABRASF_2_04',
       endpoint: 'https://nfse.prefeitura.example.gov.br/ws',
       codigoCidade: '3550308',
       inscricaoMunicipal: '1234567',

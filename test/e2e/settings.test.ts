@@ -47,7 +47,7 @@ describe('settings - REST GET/PUT /api/erp/faturamento/configuracao', () => {
         aliquotaDas: 7.5,
       },
       nfse: {
-        provedor: 'ISSNET',
+        provedor: 'ABRASF_2_04',
         endpoint: 'https://nfse.prefeitura.example.gov.br/ws',
         codigoCidade: '3550308',
         inscricaoMunicipal: '1234567',

@@ -25,14 +25,17 @@ const configuracao = {
     aviso: null,
   },
   nfse: {
-    provedor: 'nacional',
+    provedor: 'NACIONAL',
     endpoint: 'https://nfse.example/ws',
     codigoCidade: '3550308',
     inscricaoMunicipal: '12345',
     codigoServico: '01.07',
     codigoServicoNacional: '010701',
+    codigoNbs: '115021000',
     descricaoServico: 'Suporte técnico em informática',
     usuario: 'empresa',
+    algoritmoAssinatura: 'RSA-SHA1',
+    canonicalizacao: 'C14N',
     senhaConfigurada: true,
   },
   empresa: {

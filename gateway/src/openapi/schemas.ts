@@ -6,6 +6,9 @@ import {
   configuracaoFiscalSchema,
   documentoFiscalSchema,
   emissaoDocumentoSchema,
+  EXEMPLO_EMISSAO_NFSE,
+  EXEMPLO_NFSE_ABRASF,
+  EXEMPLO_NFSE_NACIONAL,
   IngestionEntities,
   OrigensInutilizacao,
   simulacaoEntradaSchema,
@@ -105,7 +108,15 @@ const configuracaoEntrada = {
       description: 'Envio do A1: `arquivoBase64` (o .pfx, até 64 KiB) e `senha`.',
       properties: { arquivoBase64: { type: 'string', contentEncoding: 'base64' }, senha: text },
     },
-    nfse: { type: 'object' },
+    nfse: {
+      type: 'object',
+      description:
+        'NFS-e: `provedor` NACIONAL (Sefin Nacional) ou ABRASF_2_04; `endpoint` https (NACIONAL: vazio usa a Sefin do ambiente); `codigoCidade` (IBGE), ' +
+        '`inscricaoMunicipal`, `codigoServico` (LC 116) e `codigoServicoNacional` (cTribNac), `codigoNbs` (9 dígitos, exigido com o grupo IBSCBS), ' +
+        '`algoritmoAssinatura` (RSA-SHA1 padrão, RSA-SHA256) e `canonicalizacao` (C14N padrão, C14N_EXCLUSIVA). O prazo de cancelamento do município ' +
+        'é `prazosCancelamento.nfseDias` (padrão: até o fim do mês de competência).',
+      examples: [EXEMPLO_NFSE_NACIONAL, EXEMPLO_NFSE_ABRASF],
+    },
     empresa: { type: 'object' },
   },
 } as const;
@@ -174,14 +185,16 @@ export function bodySchemas(): Record<string, JsonSchema> {
     ConfiguracaoFiscal: joiToJsonSchema(configuracaoFiscalSchema),
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
     DocumentoFiscal: joiToJsonSchema(documentoFiscalSchema),
-    EmissaoDocumento: joiToJsonSchema(emissaoDocumentoSchema),
+    EmissaoDocumento: { ...joiToJsonSchema(emissaoDocumentoSchema), examples: [EXEMPLO_EMISSAO_NFSE] },
     Cancelamento: object(
       {
         justificativa: { type: 'string', minLength: 15, maxLength: 255 },
         chNFeRef: {
           type: 'string',
-          pattern: '^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$',
-          description: 'Só NFC-e: cancelamento por substituição (evento 110112); a chave da NFC-e autorizada da empresa que substitui esta (até 168 h após a autorização).',
+          pattern: '^([0-9]{6}[0-9A-Z]{12}[0-9]{26}|[0-9]{50})$',
+          description:
+            'Cancelamento por substituição. NFC-e (evento 110112): a chave da NFC-e autorizada da empresa que substitui esta (até 168 h após a autorização). ' +
+            'NFS-e (evento 105102): a chave (50 dígitos) da NFS-e autorizada emitida com `chaveNfseSubstituida` = esta, no prazo de cancelamento do município.',
         },
       },
       ['justificativa'],

@@ -6,6 +6,7 @@ import { startVoidingJob } from './app/jobs/voiding-job';
 import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
+import { NfseNacionalAuthorizer } from './authorizer/nfse-nacional-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig, responsavelTecnicoDe } from './config';
 import { prazoInutilizacao } from './domain/inutilizacao';
@@ -61,10 +62,19 @@ void bootService({
       maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
       responsavelTecnico: responsavelTecnicoDe(config),
     });
-    // The CT-e and NFS-e have no transmission yet: outside production they stay on the in-process local authorizer
-    // in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
+    // The NFS-e takes the same path to Sefin Nacional (REST + JSON through the relay; the local authority's stand-in
+    // in HOMOLOGAÇÃO), docs/nfse.md.
+    const nfseNacional = new NfseNacionalAuthorizer({
+      transmitir: transmissor(nc),
+      assinador: (companyId, algoritmo) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS, algoritmo),
+      settings,
+      log,
+    });
+    // The CT-e has no transmission yet: outside production it stays on the in-process local authorizer in
+    // HOMOLOGAÇÃO, and nothing issues it in PRODUÇÃO.
     const authorizers: EscolhaAutorizador = (modelo, ambiente) => {
       if (modelo === 'NFE' || modelo === 'NFCE') return sefaz;
+      if (modelo === 'NFSE') return nfseNacional;
       return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
     };
     const fault = config.FISCAL_FAULT;

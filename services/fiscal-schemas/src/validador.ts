@@ -126,8 +126,8 @@ export async function validarXml(pacote: NomePacote, arquivoRaiz: string, xml: s
  * libxml2's C14N 1.0 of what the XMLDSig signature over `#<referencia>` covers (its SignedInfo, and the referenced
  * element without any Signature inside it), so a verifier does not depend on the canonicalizer that signed.
  */
-export function canonicalizarAssinatura(xml: string, referencia: string): Promise<CanonicoAssinatura> {
-  return libxml2.pedir<CanonicoAssinatura>('c14n', { xml, referencia });
+export function canonicalizarAssinatura(xml: string, referencia: string, opcoes: { exclusiva?: boolean } = {}): Promise<CanonicoAssinatura> {
+  return libxml2.pedir<CanonicoAssinatura>('c14n', { xml, referencia, exclusiva: Boolean(opcoes.exclusiva) });
 }
 
 /** Stops the worker (tests, a graceful stop); the next call starts another. */

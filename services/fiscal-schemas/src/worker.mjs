@@ -3,7 +3,7 @@
 // natively, and validating a large document does not hold up the caller's event loop. Plain JavaScript so that it
 // runs the same under tsx, jest and the bundled dist/.
 import { parentPort } from 'node:worker_threads';
-import { XmlBufferInputProvider, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
+import { XmlBufferInputProvider, XmlC14NMode, XmlDocument, XmlLibError, XsdValidator, xmlRegisterInputProvider } from 'libxml2-wasm';
 
 const DSIG = { ds: 'http://www.w3.org/2000/09/xmldsig#' };
 /** Schema files by virtual path `/<package>/<file>`: includes and imports resolve among them, never on disk or network. */
@@ -56,17 +56,19 @@ function validar({ pacote, raiz, xml }) {
 /**
  * C14N 1.0 (inclusive, without comments) of what an enveloped XMLDSig signature over `#<referencia>` covers: the
  * `SignedInfo` of the signature that references it, and the referenced element with every `Signature` inside it
- * removed (the enveloped-signature transform). Null where either is missing.
+ * removed (the enveloped-signature transform). Null where either is missing. `exclusiva`: exclusive C14N 1.0
+ * instead (the NFS-e national standard lets a company choose it).
  */
-function canonicalizar({ xml, referencia }) {
+function canonicalizar({ xml, referencia, exclusiva }) {
+  const opcoes = exclusiva ? { mode: XmlC14NMode.XML_C14N_EXCLUSIVE_1_0 } : undefined;
   if (!/^[A-Za-z0-9_.-]{1,100}$/.test(referencia)) return { elemento: null, signedInfo: null };
   const doc = XmlDocument.fromString(xml);
   try {
     const signedInfo = doc.get(`//ds:Signature/ds:SignedInfo[ds:Reference/@URI='#${referencia}']`, DSIG);
-    const canonicoSignedInfo = signedInfo ? signedInfo.canonicalizeToString() : null;
+    const canonicoSignedInfo = signedInfo ? signedInfo.canonicalizeToString(opcoes) : null;
     const elemento = doc.get(`//*[@Id='${referencia}']`);
     if (elemento) for (const assinatura of elemento.find('.//ds:Signature', DSIG)) assinatura.remove();
-    return { elemento: elemento ? elemento.canonicalizeToString() : null, signedInfo: canonicoSignedInfo };
+    return { elemento: elemento ? elemento.canonicalizeToString(opcoes) : null, signedInfo: canonicoSignedInfo };
   } finally {
     doc.dispose();
   }

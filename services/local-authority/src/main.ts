@@ -5,6 +5,8 @@ import { Cenarios } from './app/cenarios';
 import { readConfig } from './config';
 import { iniciarControle } from './http/controle';
 import { iniciarServidorTls } from './http/servidor';
+import { abrirRegistroSefin } from './sefin/registro-sefin';
+import { SefinNacional } from './sefin/sefin-nacional';
 import { abrirRegistro } from './store/registro';
 import { materialTls } from './tls/autoridade-certificadora';
 
@@ -21,7 +23,9 @@ void runService(log, async () => {
   for (const schema of SCHEMAS) await validarXml('nfe-PL_010_V1.30', schema, '<compilar/>');
   const cenarios = new Cenarios();
   const tls = materialTls(config.LOCAL_AUTHORITY_DATA_DIR);
-  const servidor = await iniciarServidorTls(new Autoridade(registro, cenarios, log), tls, config.HOST, config.LOCAL_AUTHORITY_TLS_PORT, log);
+  for (const schema of ['DPS_v1.01.xsd', 'pedRegEvento_v1.01.xsd']) await validarXml('nfse-nacional-1.01', schema, '<compilar/>');
+  const sefin = new SefinNacional(await abrirRegistroSefin(db), cenarios, tls, log);
+  const servidor = await iniciarServidorTls(new Autoridade(registro, cenarios, log), tls, config.HOST, config.LOCAL_AUTHORITY_TLS_PORT, log, sefin);
   const controle = config.LOCAL_AUTHORITY_CONTROL_PORT === undefined ? null : await iniciarControle(registro, cenarios, config.HOST, config.LOCAL_AUTHORITY_CONTROL_PORT, log);
   if (controle) log.warn({ url: controle.url }, 'scenario control enabled (LOCAL_AUTHORITY_CONTROL_PORT)');
   const app = createHttpApp({ log, readiness: [{ name: 'mongodb', ready: () => isMongoReady(db) }] });

@@ -28,7 +28,8 @@ export class Authorization {
     const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: doc.modelo, serie: doc.serie };
     const numero = doc.numero ?? (await store.takeNumber(serie, doc._id, this.deps.clock()));
     if (doc.numero === null) this.deps.fault?.('exit-after-number-taken');
-    const chaveAcesso = doc.chaveAcesso ?? chaveDoDocumento(doc, numero);
+    // The NFS-e's key is Sefin's, adopted from its answer; the DPS is named by its Id (series and number) until then.
+    const chaveAcesso = doc.chaveAcesso ?? (doc.modelo === 'NFSE' ? null : chaveDoDocumento(doc, numero));
     if (doc.numero === null) await store.set(doc._id, { numero, chaveAcesso });
     const comNumero = { ...doc, numero, chaveAcesso };
 
@@ -45,7 +46,7 @@ export class Authorization {
       companyId: doc.companyId,
       ambiente: doc.ambiente,
       uf: doc.emitenteUf,
-      chaveAcesso,
+      chaveAcesso: chaveAcesso ?? '',
       cnpj: doc.emitenteCnpj,
       modelo: doc.modelo,
       serie: doc.serie,
@@ -77,7 +78,7 @@ export class Authorization {
   }
 
   /** The authorizer's answer: pending, denied, rejected (the number burned) or authorized (fact and event). */
-  private async decide(doc: DocumentoRecord & { numero: number; chaveAcesso: string }, serie: Serie, resposta: RespostaAutorizacao): Promise<DocumentoFiscalView> {
+  private async decide(doc: DocumentoRecord & { numero: number }, serie: Serie, resposta: RespostaAutorizacao): Promise<DocumentoFiscalView> {
     const { store, log } = this.deps;
     const cStat = resposta.cStat;
     if (resposta.desfecho === 'INCERTO') {
@@ -100,11 +101,15 @@ export class Authorization {
       // SEFAZ holds that number under another key: it is not ours to void, so it stays USADO.
       const efeitoRejeitado = { situacao: 'REJEITADO' as const, cStat, motivo: resposta.xMotivo };
       await store.set(doc._id, efeitoRejeitado);
-      if (cStat !== '539') await store.burnNumber(serie, doc.numero);
+      // A DPS number has no voiding (the NFS-e has none): it stays USADO, a gap Sefin does not ask about.
+      if (cStat !== '539' && doc.modelo !== 'NFSE') await store.burnNumber(serie, doc.numero);
       log.warn({ documentoId: doc._id, cStat }, 'document refused by the authorizer');
       throw rejected({ ...doc, ...efeitoRejeitado });
     }
+    const chaveAcesso = resposta.chaveAcesso ?? doc.chaveAcesso;
+    if (!chaveAcesso) throw new Error('an authorization without an access key');
     const efeito: Partial<DocumentoRecord> = {
+      ...(resposta.chaveAcesso ? { chaveAcesso } : {}),
       situacao: 'AUTORIZADO',
       autorizadoEm: resposta.autorizadoEm,
       prazoCancelamentoAte: prazoCancelamento({ modelo: doc.modelo, autorizadoEm: resposta.autorizadoEm, competencia: doc.competencia }, doc.prazosCancelamento),
@@ -120,7 +125,7 @@ export class Authorization {
       companyId: doc.companyId,
       tipo: 'AUTORIZACAO',
       efeito,
-      outbox: pendingEvent(Subjects.documentoAutorizado, eventId, authorizedEvent(doc, eventId, resposta.autorizadoEm, resposta.protocolo), this.deps.clock()),
+      outbox: pendingEvent(Subjects.documentoAutorizado, eventId, authorizedEvent({ ...doc, chaveAcesso }, eventId, resposta.autorizadoEm, resposta.protocolo), this.deps.clock()),
       em: this.deps.clock(),
     });
     if (recorded) documentMetrics.issued.inc({ model: doc.modelo });

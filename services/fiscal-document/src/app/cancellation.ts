@@ -67,12 +67,27 @@ export class Cancellation {
    */
   private async substitute(doc: DocumentoRecord, bruta: unknown): Promise<string | null> {
     if (bruta === undefined || bruta === null) return null;
+    if (doc.modelo === 'NFSE') return this.substituteNfse(doc, bruta);
     if (typeof bruta !== 'string' || !chaveValida(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef deve ser uma chave de acesso de 44 caracteres com dígito verificador válido');
     if (doc.modelo !== 'NFCE') throw substituteInvalid('SO_NFCE', 'o cancelamento por substituição (chNFeRef) é só de NFC-e');
     if (bruta === doc.chaveAcesso) throw substituteInvalid('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFC-e que o substitui');
     const substituta = await this.deps.store.byKey(doc.companyId, bruta);
     if (!substituta || substituta.modelo !== 'NFCE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO') {
       throw substituteInvalid('NAO_AUTORIZADA', 'chNFeRef não é uma NFC-e autorizada desta empresa (no mesmo ambiente)');
+    }
+    return bruta;
+  }
+
+  /**
+   * An NFS-e cancelled by substitution (event 105102): the substitute is an authorized NFS-e of the company, in the same
+   * environment, issued with this one's key in its DPS `subst` (`chaveNfseSubstituida`).
+   */
+  private async substituteNfse(doc: DocumentoRecord, bruta: unknown): Promise<string> {
+    if (typeof bruta !== 'string' || !/^[0-9]{50}$/.test(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef de uma NFS-e deve ser a chave de 50 dígitos da NFS-e substituta');
+    if (bruta === doc.chaveAcesso) throw substituteInvalid('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFS-e que o substitui');
+    const substituta = await this.deps.store.byKey(doc.companyId, bruta);
+    if (!substituta || substituta.modelo !== 'NFSE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO' || substituta.chaveNfseSubstituida !== doc.chaveAcesso) {
+      throw substituteInvalid('NAO_AUTORIZADA', 'chNFeRef não é uma NFS-e autorizada desta empresa emitida em substituição a esta (chaveNfseSubstituida)');
     }
     return bruta;
   }

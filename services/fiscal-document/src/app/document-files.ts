@@ -1,6 +1,8 @@
 import type { FileReply, FiscalSettingsReader } from '@erp/kit';
 import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
+import { danfseDoXml } from '../danfe/danfse-data';
+import { gerarDanfse } from '../danfe/danfse-layout';
 import type { DocumentoRecord } from '../store/document-model';
 import type { DocumentsStore } from '../store/documents-store';
 import { danfeUnavailable, notAuthorized, notFound, xmlUnavailable } from './refusals';
@@ -28,7 +30,9 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml` };
+    // An NFS-e's authorized XML is the NFSe Sefin returned (its DPS inside); before that, the signed DPS.
+    const nome = doc.modelo === 'NFSE' ? `${doc.chaveAcesso ?? doc._id}-${proc ? 'nfse' : 'dps'}.xml` : `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml`;
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
   /** The cancellation's `procEventoNFe` (event 110111 or 110112 with SEFAZ's answer), once SEFAZ registered it. */
@@ -38,7 +42,7 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem cancelamento registrado pela SEFAZ (não cancelado, ou cancelado pelo autorizador local)', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-procEventoNFe.xml` };
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${doc.modelo === 'NFSE' ? 'evento' : 'procEventoNFe'}.xml` };
   }
 
   /** A voiding's `ProcInutNFe` (the signed request with SEFAZ's answer), once SEFAZ voided the range. */
@@ -59,11 +63,17 @@ export class DocumentFiles {
    */
   async danfe(companyId: string, id: string): Promise<FileReply> {
     const doc = await this.documento(companyId, id);
-    if (doc.modelo !== 'NFE' && doc.modelo !== 'NFCE') {
+    if (doc.modelo !== 'NFE' && doc.modelo !== 'NFCE' && doc.modelo !== 'NFSE') {
       throw danfeUnavailable(doc.modelo);
     }
     if (doc.situacao !== 'AUTORIZADO' && doc.situacao !== 'CANCELADO') {
       throw notAuthorized(doc.situacao, 'ou cancelado tem DANFE');
+    }
+    if (doc.modelo === 'NFSE') {
+      // The DANFSe, drawn from the NFS-e Sefin returned (the national layout).
+      const nfse = await this.deps.store.xml(doc._id, 'NFE_PROC');
+      if (!nfse) throw danfeUnavailable(doc.modelo);
+      return { conteudo: await gerarDanfse(danfseDoXml(nfse, doc.situacao === 'CANCELADO')), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-danfse.pdf` };
     }
     const xml = (await this.deps.store.xml(doc._id, 'NFE_PROC')) ?? (await this.deps.store.xml(doc._id, 'NFE_ASSINADA'));
     const dados = xml ? danfeDoXml(xml, doc) : danfeDoDocumento(doc, await this.deps.settings(companyId));

@@ -6,6 +6,7 @@ import { documentoId } from '../domain/document-id';
 import { ehConsumidorFinal } from '../domain/final-consumer';
 import { impressaoDaEntrada, referenciaDaEntrada, validarEmissao, type ContextoEmissao, type EmissaoValida, type ItemValido } from '../domain/emission-input';
 import { situacoesIcmsNaoTransmitidas } from '../domain/icms-situations';
+import { camposNaoTransmitidosNfse, configuracaoFaltandoNfse } from '../domain/nfse-requisitos';
 import { reais } from '../domain/money';
 import { somarImpostos } from '../domain/taxes';
 import type { DocumentoRecord } from '../store/document-model';
@@ -90,6 +91,13 @@ export class Emission {
   private checkTransmittable(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada): void {
     const autorizador = authorizerFor(this.deps, emissao.modelo, settings.ambiente);
     if (!autorizador.transmiteXml) return;
+    if (emissao.modelo === 'NFSE') {
+      const faltaNfse = configuracaoFaltandoNfse(settings);
+      if (faltaNfse.length > 0) throw incompleteSettings(faltaNfse, ' para transmitir a NFS-e à Sefin Nacional');
+      const camposNfse = camposNaoTransmitidosNfse(emissao);
+      if (camposNfse.length > 0) throw invalidDocument(camposNfse);
+      return;
+    }
     const { empresa } = settings;
     const faltando = [!empresa.razaoSocial && 'empresa.razaoSocial', !empresa.inscricaoEstadual && 'empresa.inscricaoEstadual', !empresa.endereco && 'empresa.endereco'];
     const falta = faltando.filter((campo): campo is string => typeof campo === 'string');
@@ -107,7 +115,8 @@ export class Emission {
    */
   private async checkLayout(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<void> {
     const autorizador = authorizerFor(this.deps, doc.modelo, settings.ambiente);
-    const campos = await autorizador.conferirLeiaute({ ...doc, numero: 1, chaveAcesso: chaveDoDocumento(doc, 1) }, settings);
+    // The NFS-e has no key of ours: Sefin generates it.
+    const campos = await autorizador.conferirLeiaute({ ...doc, numero: 1, chaveAcesso: doc.modelo === 'NFSE' ? null : chaveDoDocumento(doc, 1) }, settings);
     if (campos.length > 0) throw xmlOutOfLayout(campos);
   }
 
@@ -233,6 +242,7 @@ function newDocument(
     competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
     modalidadeFrete: emissao.modalidadeFrete,
     exportacao: emissao.exportacao ?? null,
+    chaveNfseSubstituida: emissao.chaveNfseSubstituida,
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

@@ -47,6 +47,8 @@ export interface RespostaAutorizacao {
   autorizadoEm: Date | null;
   /** The distribution XML (`nfeProc`: the signed NF-e with SEFAZ's protocol), for an authorized or denied NF-e. */
   xmlAutorizado: string | null;
+  /** NFS-e: the key the authority generated (Sefin's 50 digits), adopted by the document. */
+  chaveAcesso?: string;
 }
 
 export interface PedidoCancelamento {

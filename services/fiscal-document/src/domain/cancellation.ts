@@ -54,7 +54,8 @@ export function impedimentoCancelamento(doc: DocumentoCancelavel, agora: Date, p
   if (doc.situacao !== 'AUTORIZADO' || !doc.autorizadoEm) return { motivo: 'NAO_AUTORIZADO', situacao: doc.situacao };
   if (doc.modelo === 'NFE' && doc.entregueEm) return { motivo: 'MERCADORIA_ENTREGUE', em: new Date(doc.entregueEm) };
   if (doc.modelo === 'CTE' && doc.servicoIniciadoEm) return { motivo: 'SERVICO_INICIADO', em: new Date(doc.servicoIniciadoEm) };
-  if (porSubstituicao) {
+  // The NFS-e's substitution (105102) keeps the city's deadline of the ordinary cancellation.
+  if (porSubstituicao && doc.modelo === 'NFCE') {
     const prazo = new Date(new Date(doc.autorizadoEm).getTime() + PRAZO_CANCELAMENTO_SUBSTITUICAO_NFCE.horas * 3_600_000);
     return agora.getTime() >= prazo.getTime() ? { motivo: 'PRAZO_EXPIRADO', prazo } : null;
   }

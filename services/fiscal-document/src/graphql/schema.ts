@@ -166,6 +166,8 @@ export const typeDefs = gql`
     destinatario: DestinatarioInput
     itens: [ItemDocumentoInput!]!
     chaveCteReferenciada: String
+    "NFS-e only: the key (50 digits) of the authorized NFS-e this one replaces (DPS subst)."
+    chaveNfseSubstituida: String
     chavesNfeTransportadas: [String!]
     competencia: String
     "NF-e only: modFrete (0-4 or 9). Default 0 with chaveCteReferenciada, else 9."

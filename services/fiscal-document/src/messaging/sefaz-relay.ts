@@ -1,4 +1,4 @@
-import { Subjects, type DestinoTransmissao, type SettingsTransmitReply } from '@erp/contracts';
+import { Subjects, type AlgoritmoAssinatura, type DestinoTransmissao, type SettingsTransmitReply } from '@erp/contracts';
 import { requestReply, type NatsConnection } from '@erp/kit';
 import type { Assinador } from '../xml/signature';
 
@@ -9,9 +9,9 @@ import type { Assinador } from '../xml/signature';
  */
 export type Transmissor = (companyId: string, destino: DestinoTransmissao, corpo: string, timeoutMs: number) => Promise<SettingsTransmitReply>;
 
-export function assinadorDaEmpresa(nc: NatsConnection, companyId: string, timeoutMs: number): Assinador {
+export function assinadorDaEmpresa(nc: NatsConnection, companyId: string, timeoutMs: number, algoritmo: AlgoritmoAssinatura = 'RSA-SHA1'): Assinador {
   return async (dados) => {
-    const reply = await requestReply(nc, Subjects.settingsSign, { companyId, algoritmo: 'RSA-SHA1', dadosBase64: dados.toString('base64') }, { timeoutMs });
+    const reply = await requestReply(nc, Subjects.settingsSign, { companyId, algoritmo, dadosBase64: dados.toString('base64') }, { timeoutMs });
     if (!reply.ok) throw new Error(`signing refused: ${reply.codigo}: ${reply.erro}`);
     return { assinaturaBase64: reply.assinaturaBase64, certificadoBase64: reply.certificadoBase64 };
   };

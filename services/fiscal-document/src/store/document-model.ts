@@ -49,6 +49,8 @@ export interface DocumentoRecord {
   chaveCteReferenciada: string | null;
   chavesNfeTransportadas: string[];
   competencia: string | null;
+  /** NFS-e: the key of the NFS-e this one replaces (DPS `subst`); absent on documents issued before it existed. */
+  chaveNfseSubstituida?: string | null;
   /** NF-e `modFrete` (0-4, 9); null for the other models. Absent on documents issued before it was stored. */
   modalidadeFrete?: ModalidadeFrete | null;
   /** NF-e to a recipient abroad: the `exporta` group as issued. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DOMParser, XMLSerializer, type Document, type Node } from '@xmldom/xmldom';
-import { C14nCanonicalization } from 'xml-crypto';
+import { C14nCanonicalization, ExclusiveCanonicalization } from 'xml-crypto';
 import { create } from 'xmlbuilder2';
 
 /**
@@ -17,6 +17,18 @@ import { create } from 'xmlbuilder2';
  */
 export const NS_DSIG = 'http://www.w3.org/2000/09/xmldsig#';
 const C14N = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
+
+/**
+ * The algorithms of a signature. SEFAZ's (NF-e, CT-e) is fixed: RSA-SHA1 over C14N. The NFS-e national standard's
+ * is a company setting (docs/nfse.md): RSA-SHA256 digests with SHA-256 too; exclusive C14N replaces C14N in both
+ * the transform and SignedInfo.
+ */
+export interface PerfilAssinatura {
+  algoritmo: 'RSA-SHA1' | 'RSA-SHA256';
+  canonicalizacao: 'C14N' | 'C14N_EXCLUSIVA';
+}
+export const PERFIL_SEFAZ: PerfilAssinatura = { algoritmo: 'RSA-SHA1', canonicalizacao: 'C14N' };
 
 export type Assinador = (dados: Buffer) => Promise<{ assinaturaBase64: string; certificadoBase64: string }>;
 
@@ -29,21 +41,23 @@ export function parseXml(xml: string): Document {
   }).parseFromString(xml, 'text/xml');
 }
 
-export function canonico(node: Node): string {
-  return new C14nCanonicalization().process(node, {});
+export function canonico(node: Node, exclusiva = false): string {
+  return exclusiva ? new ExclusiveCanonicalization().process(node, {}) : new C14nCanonicalization().process(node, {});
 }
 
-function signedInfo(id: string, digest: string): string {
+function signedInfo(id: string, digest: string, perfil: PerfilAssinatura): string {
+  const c14n = perfil.canonicalizacao === 'C14N_EXCLUSIVA' ? EXC_C14N : C14N;
+  const sha256 = perfil.algoritmo === 'RSA-SHA256';
   return create()
     .ele(NS_DSIG, 'SignedInfo')
-    .ele('CanonicalizationMethod', { Algorithm: C14N }).up()
-    .ele('SignatureMethod', { Algorithm: `${NS_DSIG}rsa-sha1` }).up()
+    .ele('CanonicalizationMethod', { Algorithm: c14n }).up()
+    .ele('SignatureMethod', { Algorithm: sha256 ? 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' : `${NS_DSIG}rsa-sha1` }).up()
     .ele('Reference', { URI: `#${id}` })
     .ele('Transforms')
     .ele('Transform', { Algorithm: `${NS_DSIG}enveloped-signature` }).up()
-    .ele('Transform', { Algorithm: C14N }).up()
+    .ele('Transform', { Algorithm: c14n }).up()
     .up()
-    .ele('DigestMethod', { Algorithm: `${NS_DSIG}sha1` }).up()
+    .ele('DigestMethod', { Algorithm: sha256 ? 'http://www.w3.org/2001/04/xmlenc#sha256' : `${NS_DSIG}sha1` }).up()
     .ele('DigestValue').txt(digest)
     .end({ headless: true });
 }
@@ -59,15 +73,16 @@ export const assinadorDeForma: Assinador = async () => ({ assinaturaBase64: 'AAA
  * appended to that element's parent. The same input and key give the same output (RSA PKCS#1 v1.5 is
  * deterministic), which lets a resent document be byte-identical to the first.
  */
-export async function assinarXml(xml: string, tag: string, assinador: Assinador): Promise<string> {
+export async function assinarXml(xml: string, tag: string, assinador: Assinador, perfil: PerfilAssinatura = PERFIL_SEFAZ): Promise<string> {
   const doc = parseXml(xml);
   const alvo = doc.getElementsByTagName(tag).item(0);
   const id = alvo?.getAttribute('Id');
   if (!alvo || !id || !alvo.parentNode) throw new Error(`no <${tag} Id="..."> to sign`);
-  const digest = createHash('sha1').update(canonico(alvo), 'utf8').digest('base64');
-  const info = signedInfo(id, digest);
+  const exclusiva = perfil.canonicalizacao === 'C14N_EXCLUSIVA';
+  const digest = createHash(perfil.algoritmo === 'RSA-SHA256' ? 'sha256' : 'sha1').update(canonico(alvo, exclusiva), 'utf8').digest('base64');
+  const info = signedInfo(id, digest, perfil);
   const infoDoc = parseXml(info);
-  const { assinaturaBase64, certificadoBase64 } = await assinador(Buffer.from(canonico(infoDoc.documentElement!), 'utf8'));
+  const { assinaturaBase64, certificadoBase64 } = await assinador(Buffer.from(canonico(infoDoc.documentElement!, exclusiva), 'utf8'));
   const assinatura = create()
     .ele(NS_DSIG, 'Signature')
     .import(create(info).root())

@@ -53,19 +53,22 @@ export const esquemaCenario = Joi.object({
   recusarInutilizacao: Joi.string().pattern(/^\d{3}$/),
   cancelamentoForaDoPrazo: Joi.boolean(),
   denegar: Joi.string().valid('110', '301', '302', '303'),
-  rejeitar: Joi.string().pattern(/^\d{3,4}$/),
+  // A cStat (NF-e), or a Sefin error code (NFS-e: E0xxx).
+  rejeitar: Joi.string().pattern(/^(\d{3,4}|E\d{4})$/),
   prazoCancelamentoMinutos: Joi.number().min(0),
   atrasoMs: Joi.number().integer().min(0).max(120_000),
 });
 
 /** The NF-e web services the authority answers: every one the relay may call. */
 export type Servico = ServicoSefaz;
+/** What the calls are counted by: the NF-e services, and the Sefin stand-in's emission and events (NFS-e). */
+export type ServicoContado = Servico | 'SefinNfse' | 'SefinEventos';
 
 interface Emitente {
   cenario: Cenario;
-  chamadas: Partial<Record<Servico, number>>;
+  chamadas: Partial<Record<ServicoContado, number>>;
   /** Every request received, in order: the service and the SHA-256 of its signed document as it arrived. */
-  recebidos: { servico: Servico; sha256: string }[];
+  recebidos: { servico: ServicoContado; sha256: string }[];
 }
 
 /** Bounds what a long-running development authority keeps in memory. */
@@ -109,7 +112,7 @@ export class Cenarios {
     return valor;
   }
 
-  contar(cnpj: string, servico: Servico): void {
+  contar(cnpj: string, servico: ServicoContado): void {
     const e = this.de(cnpj);
     e.chamadas[servico] = (e.chamadas[servico] ?? 0) + 1;
   }

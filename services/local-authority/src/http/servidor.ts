@@ -5,6 +5,7 @@ import type { Logger } from '@erp/kit';
 import { soapFault } from '../domain/respostas';
 import { OperacoesSefaz } from '@erp/contracts';
 import { ehServico, type Autoridade } from '../app/autoridade';
+import { BASE_SEFIN, type SefinNacional } from '../sefin/sefin-nacional';
 import type { MaterialTls } from '../tls/autoridade-certificadora';
 
 /** SEFAZ refuses messages over 500 KB (214); our largest document is far below. */
@@ -25,7 +26,7 @@ export interface Servidor {
  * authority serves them all alike. The client certificate is not checked against a chain (any A1 is accepted, as
  * the tests' self-signed ones); the signature check ties it to the issuer.
  */
-export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTls, host: string, porta: number, log: Logger): Promise<Servidor> {
+export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTls, host: string, porta: number, log: Logger, sefin?: SefinNacional): Promise<Servidor> {
   const conexoes = new Set<Socket>();
   const servidor = https.createServer({ key: tls.key, cert: tls.cert, requestCert: true, rejectUnauthorized: false, requestTimeout: 60_000 }, (req, res) => {
     const partes: Buffer[] = [];
@@ -39,6 +40,22 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
       const cliente = (req.socket as TLSSocket).getPeerCertificate();
       if (!cliente?.raw) return responder(403, 'client certificate required', 'text/plain');
       if (tamanho > MAX_MENSAGEM_BYTES) return responder(413, soapFault('Rejeição: Tamanho da mensagem excedeu o limite estabelecido'));
+      const caminho = (req.url ?? '').split('?')[0];
+      if (sefin && caminho.startsWith(`${BASE_SEFIN}/`)) {
+        // The NFS-e national standard (REST + JSON), beside the NF-e's SOAP services (src/sefin/).
+        sefin
+          .atender(req.method ?? '', caminho.slice(BASE_SEFIN.length), Buffer.concat(partes).toString('utf8'), cliente.raw)
+          .then((saida) => {
+            const enviar = () => (saida.derrubar ? req.socket.destroy() : responder(saida.status, saida.corpo === null ? '' : JSON.stringify(saida.corpo), 'application/json; charset=utf-8'));
+            if (saida.atrasoMs > 0) setTimeout(enviar, saida.atrasoMs).unref();
+            else enviar();
+          })
+          .catch((error: unknown) => {
+            log.error({ err: error, caminho }, 'Sefin stand-in failed');
+            responder(500, JSON.stringify({ erro: 'Erro interno' }), 'application/json; charset=utf-8');
+          });
+        return;
+      }
       const [, ws, autorizador, modelo, ambiente, servico, ...resto] = (req.url ?? '').split('?')[0].split('/');
       const contentType = req.headers['content-type'] ?? '';
       if (

@@ -10,6 +10,7 @@ import {
 } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
 import { urlSefaz, type TabelaSefaz } from '../domain/sefaz-endpoints';
+import { destinoSefin, type BasesSefin } from '../domain/sefin-endpoints';
 import type { SettingsService } from './settings-service';
 
 /** Bounds the per-company agents kept (each holds a TLS context and idle sockets); past it the cache starts over. */
@@ -43,6 +44,8 @@ export class TransmissionRelay {
     private readonly log: Logger,
     /** Extra trusted roots (PEM), added to Node's: SEFAZ servers present ICP-Brasil chains. */
     caExtra: string[] = [],
+    /** Sefin Nacional's base URL per environment (HOMOLOGAÇÃO on the local authority in development and tests). */
+    private readonly sefin: BasesSefin | null = null,
   ) {
     this.ca = [...rootCertificates, ...caExtra];
   }
@@ -56,7 +59,12 @@ export class TransmissionRelay {
 
     let url: string | null;
     let headers: Record<string, string>;
-    if (pedido.destino.tipo === 'SEFAZ') {
+    let metodo = 'POST';
+    if (pedido.destino.tipo === 'SEFIN_NACIONAL') {
+      const destino = destinoSefin(this.sefin, pedido.destino, credenciais.configuracao, pedido.corpo);
+      if (!destino.ok) return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, destino.erro);
+      ({ url, headers, metodo } = destino);
+    } else if (pedido.destino.tipo === 'SEFAZ') {
       url = urlSefaz(this.tabela, pedido.destino);
       if (!url) return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `a tabela da SEFAZ não tem ${pedido.destino.servico} para ${pedido.destino.uf} (${pedido.destino.modelo}, ${pedido.destino.ambiente})`);
       // The relay carries only the SOAP request of the service it was asked for, nothing else to that host.
@@ -75,7 +83,7 @@ export class TransmissionRelay {
     const agent = this.agentFor(pedido.companyId, credenciais);
     const inicio = Date.now();
     const timeoutMs = credenciais.configuracao.timeoutSegundos * 1000;
-    const resposta = await post(url, agent, headers, pedido.corpo, timeoutMs);
+    const resposta = await post(url, agent, headers, pedido.corpo, timeoutMs, metodo);
     const duracaoMs = Date.now() - inicio;
     if (!resposta.ok) {
       this.log.warn({ companyId: pedido.companyId, url, codigo: resposta.codigo, duracaoMs }, 'transmission failed');
@@ -107,7 +115,7 @@ export class TransmissionRelay {
 type Resultado = { ok: true; status: number; corpo: string } | { ok: false; codigo: string; erro: string };
 
 /** One POST with an overall deadline (not only an idle timeout): SEFAZ may trickle bytes forever. */
-function post(url: string, agent: https.Agent, headers: Record<string, string>, corpo: string, timeoutMs: number): Promise<Resultado> {
+function post(url: string, agent: https.Agent, headers: Record<string, string>, corpo: string, timeoutMs: number, metodo = 'POST'): Promise<Resultado> {
   return new Promise((resolve) => {
     const dados = Buffer.from(corpo, 'utf8');
     let terminado = false;
@@ -117,7 +125,8 @@ function post(url: string, agent: https.Agent, headers: Record<string, string>, 
       clearTimeout(prazo);
       resolve(resultado);
     };
-    const request = https.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(dados.length) } }, (response) => {
+    const comprimento: Record<string, string> = metodo === 'POST' ? { 'content-length': String(dados.length) } : {};
+    const request = https.request(url, { method: metodo, agent, headers: { ...headers, ...comprimento } }, (response) => {
       const partes: Buffer[] = [];
       let tamanho = 0;
       response.on('data', (parte: Buffer) => {
@@ -137,6 +146,6 @@ function post(url: string, agent: https.Agent, headers: Record<string, string>, 
       request.destroy();
     }, timeoutMs);
     request.on('error', (error) => terminar({ ok: false, codigo: TransmitErrorCodes.FALHA_CONEXAO, erro: `falha de conexão: ${error.message}` }));
-    request.end(dados);
+    request.end(metodo === 'POST' ? dados : undefined);
   });
 }

@@ -1,5 +1,6 @@
 import {
   MASCARA_SENHA,
+  ProvedoresNfse,
   type CertificadoA1Info,
   type ConfiguracaoFiscal,
   type ConfiguracaoFiscalCompartilhada,
@@ -40,7 +41,10 @@ export function sharedView(doc: StoredSettings | null, now: Date): ConfiguracaoF
     aliquotasReferencia: configuracao.aliquotasReferencia ?? [],
     certificadoA1: doc?.certificado ? certificadoInfo(doc.certificado, now) : null,
     nfse: {
+      // Versions saved before a field existed have none (or a free-text provider): the defaults.
+      ...configuracaoPadrao().nfse,
       ...configuracao.nfse,
+      provedor: ProvedoresNfse.find((p) => p === configuracao.nfse.provedor) ?? null,
       descricaoServico: configuracao.nfse.codigoServico ? descricaoServico(configuracao.nfse.codigoServico) : null,
       senhaConfigurada: Boolean(doc?.nfseSenha),
     },

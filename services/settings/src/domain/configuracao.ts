@@ -45,7 +45,10 @@ export function configuracaoPadrao(): Configuracao {
       inscricaoMunicipal: null,
       codigoServico: null,
       codigoServicoNacional: null,
+      codigoNbs: null,
       usuario: null,
+      algoritmoAssinatura: 'RSA-SHA1',
+      canonicalizacao: 'C14N',
     },
   };
 }

@@ -31,17 +31,29 @@ export const typeDefs = gql`
     senha: String!
   }
 
+  "Who receives the NFS-e: NACIONAL (Sefin Nacional) or an ABRASF 2.04 provider profile."
+  enum ConfiguracaoFiscalProvedorNfse {
+    NACIONAL
+    ABRASF_2_04
+  }
+
   type ConfiguracaoFiscalNfse {
-    provedor: String
+    provedor: ConfiguracaoFiscalProvedorNfse
     endpoint: String
     codigoCidade: String
     inscricaoMunicipal: String
     codigoServico: String
     codigoServicoNacional: String
+    "NBS, 9 digits: required in the DPS's IBSCBS group (regime-normal issuers)."
+    codigoNbs: String
     descricaoServico: String
     usuario: String
     "A mask when a password is stored, null otherwise."
     senha: String
+    "RSA-SHA1 (default, the manual's) or RSA-SHA256."
+    algoritmoAssinatura: String
+    "C14N (default) or C14N_EXCLUSIVA."
+    canonicalizacao: String
   }
 
   type ConfiguracaoFiscalEmpresa {
@@ -175,8 +187,11 @@ export const typeDefs = gql`
     inscricaoMunicipal: String
     codigoServico: String
     codigoServicoNacional: String
+    codigoNbs: String
     usuario: String
     senha: String
+    algoritmoAssinatura: String
+    canonicalizacao: String
   }
 
   input ConfiguracaoFiscalEmpresaEntrada {

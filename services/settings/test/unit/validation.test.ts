@@ -112,9 +112,26 @@ describe('validation - settings body', () => {
     expect(campos({ nfse: { codigoServico: '1701' } })).toEqual(['nfse.codigoServico:lc116_formato']);
   });
 
-  it('validation - https required for the NFS-e endpoint in production', () => {
+  it('validation - https required for the NFS-e endpoint in every environment', () => {
     expect(campos({ ambiente: 'PRODUÇÃO', nfse: { endpoint: 'http://nfse.example.gov.br/ws' } })).toEqual(['nfse.endpoint:https_em_producao']);
-    expect(validarEntrada({ nfse: { endpoint: 'http://nfse.example.gov.br/ws' } }, semCertificado).ok).toBe(true);
+    expect(campos({ nfse: { endpoint: 'http://nfse.example.gov.br/ws' } })).toEqual(['nfse.endpoint:https_obrigatorio']);
+    expect(campos({ nfse: { endpoint: 'https://sefin.nfse.gov.br/SefinNacional?x=1' } })).toEqual(['nfse.endpoint:url']);
+    const r = validarEntrada({ nfse: { endpoint: 'https://sefin.nfse.gov.br/SefinNacional/' } }, semCertificado);
+    expect(r.ok && r.valor.configuracao.nfse.endpoint).toBe('https://sefin.nfse.gov.br/SefinNacional');
+  });
+
+  it('validation - NFS-e provider, NBS and signature profile', () => {
+    const r = validarEntrada({ nfse: { provedor: 'NACIONAL', codigoNbs: '1.1403.10.00', algoritmoAssinatura: 'RSA-SHA256', canonicalizacao: 'C14N_EXCLUSIVA' } }, semCertificado);
+    expect(r.ok && r.valor.configuracao.nfse).toMatchObject({ provedor: 'NACIONAL', codigoNbs: '114031000', algoritmoAssinatura: 'RSA-SHA256', canonicalizacao: 'C14N_EXCLUSIVA' });
+    // Defaults: the manual's RSA-SHA1 with inclusive C14N.
+    const padrao = validarEntrada({ nfse: {} }, semCertificado);
+    expect(padrao.ok && padrao.valor.configuracao.nfse).toMatchObject({ provedor: null, algoritmoAssinatura: 'RSA-SHA1', canonicalizacao: 'C14N' });
+    expect(campos({ nfse: { provedor: 'GINFES', codigoNbs: '12345', algoritmoAssinatura: 'RSA-MD5', canonicalizacao: 'c14n11' } })).toEqual([
+      'nfse.provedor:provedor_desconhecido',
+      'nfse.algoritmoAssinatura:algoritmo_desconhecido',
+      'nfse.canonicalizacao:canonicalizacao_desconhecida',
+      'nfse.codigoNbs:nbs_formato',
+    ]);
   });
 
   it('validation - secrets: omitted or masked keeps, null removes, text sets', () => {

@@ -97,6 +97,14 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
     else competencia = competenciaNaFaixa(erros, Number(match[1]), Number(match[2]), ctx.emitidoEm);
   }
 
+  let chaveNfseSubstituida: string | null = null;
+  if (!vazio(entrada.chaveNfseSubstituida)) {
+    const valor = entrada.chaveNfseSubstituida;
+    if (modelo !== 'NFSE') erros.add('chaveNfseSubstituida', 'somente_nfse', 'só se aplica a NFS-e');
+    else if (typeof valor !== 'string' || !/^[0-9]{50}$/.test(valor.trim())) erros.add('chaveNfseSubstituida', 'chave_invalida', 'deve ser a chave de 50 dígitos de uma NFS-e');
+    else chaveNfseSubstituida = valor.trim();
+  }
+
   let modalidadeFrete: ModalidadeFrete | null = modelo === 'NFE' ? (chaveCteReferenciada ? 0 : 9) : null;
   if (!vazio(entrada.modalidadeFrete)) {
     const valor = entrada.modalidadeFrete;
@@ -139,6 +147,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       chaveCteReferenciada,
       chavesNfeTransportadas,
       competencia,
+      chaveNfseSubstituida,
       modalidadeFrete,
       simplesNacional,
       exportacao,

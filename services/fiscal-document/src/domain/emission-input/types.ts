@@ -114,6 +114,8 @@ export interface EmissaoValida {
   chaveCteReferenciada: string | null;
   chavesNfeTransportadas: string[];
   competencia: string | null;
+  /** NFS-e only: the key of the authorized NFS-e this one replaces (DPS `subst/chSubstda`). */
+  chaveNfseSubstituida: string | null;
   /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
   modalidadeFrete: ModalidadeFrete | null;
   /** NF-e to a recipient abroad: the `exporta` group. */

@@ -29,7 +29,7 @@ export const CAMPOS = {
   regraVencimento: ['dia', 'ajuste'],
   aliquotaReferencia: ['ano', 'cbs', 'ibsUf', 'ibsMun'],
   certificadoA1: ['arquivoBase64', 'senha'],
-  nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'usuario', 'senha'],
+  nfse: ['provedor', 'endpoint', 'codigoCidade', 'inscricaoMunicipal', 'codigoServico', 'codigoServicoNacional', 'codigoNbs', 'usuario', 'senha', 'algoritmoAssinatura', 'canonicalizacao'],
   empresa: ['cnpj', 'razaoSocial', 'inscricaoEstadual', 'uf', 'codigoMunicipio', 'regimeTributario', 'aliquotaDas', 'endereco', 'inicioAtividade'],
   endereco: ['logradouro', 'numero', 'complemento', 'bairro', 'municipio', 'cep', 'telefone'],
 };

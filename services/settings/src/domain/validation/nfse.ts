@@ -1,3 +1,4 @@
+import { AlgoritmosAssinaturaNfse, CanonicalizacoesNfse, ProvedoresNfse } from '@erp/contracts';
 import { type CamposInvalidos, camposDesconhecidos, interpretarCodigoServico, municipioProblem, type Objeto } from '@erp/fiscal-rules';
 import { configuracaoPadrao, type Configuracao } from '../configuracao';
 import { CAMPOS, SOMENTE_LEITURA, senha, texto, type AcaoSenha } from './fields';
@@ -10,7 +11,9 @@ export function validarNfse(obj: Objeto | undefined, producao: boolean, erros: C
   if (obj === undefined) return { nfse, senha: { acao: 'manter' } };
   camposDesconhecidos(erros, obj, 'nfse', CAMPOS.nfse, SOMENTE_LEITURA.nfse);
 
-  nfse.provedor = texto(obj, 'provedor', 'nfse', erros, { max: 60 }) ?? null;
+  nfse.provedor = umDe(obj, 'provedor', ProvedoresNfse, erros, 'provedor_desconhecido') ?? null;
+  nfse.algoritmoAssinatura = umDe(obj, 'algoritmoAssinatura', AlgoritmosAssinaturaNfse, erros, 'algoritmo_desconhecido') ?? nfse.algoritmoAssinatura;
+  nfse.canonicalizacao = umDe(obj, 'canonicalizacao', CanonicalizacoesNfse, erros, 'canonicalizacao_desconhecida') ?? nfse.canonicalizacao;
   const endpoint = texto(obj, 'endpoint', 'nfse', erros, { max: 500 });
   if (endpoint) {
     let url: URL | null;
@@ -19,13 +22,23 @@ export function validarNfse(obj: Objeto | undefined, producao: boolean, erros: C
     } catch {
       url = null;
     }
+    // Mutual TLS with the company's certificate: only over HTTPS, in every environment (the relay calls nothing else).
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-      erros.add('nfse.endpoint', 'url', 'URL absoluta http(s) do web service municipal');
-    } else if (producao && url.protocol !== 'https:') {
-      erros.add('nfse.endpoint', 'https_em_producao', 'em PRODUÇÃO o web service deve ser https');
+      erros.add('nfse.endpoint', 'url', 'URL absoluta https do web service (Sefin Nacional ou municipal)');
+    } else if (url.protocol !== 'https:') {
+      erros.add('nfse.endpoint', producao ? 'https_em_producao' : 'https_obrigatorio', 'o web service de NFS-e deve ser https (TLS mútuo com o certificado da empresa)');
+    } else if (url.search || url.hash) {
+      erros.add('nfse.endpoint', 'url', 'sem query string nem fragmento: a URL base do serviço');
     } else {
-      nfse.endpoint = url.toString();
+      nfse.endpoint = url.toString().replace(/\/+$/, '');
     }
+  }
+  const nbs = texto(obj, 'codigoNbs', 'nfse', erros, { max: 12 });
+  if (nbs) {
+    // NBS as published (1.0101.10.00) or as the DPS writes it (9 digits, TSCodNBS).
+    const digitos = nbs.replace(/\./g, '');
+    if (/^[0-9]{9}$/.test(digitos)) nfse.codigoNbs = digitos;
+    else erros.add('nfse.codigoNbs', 'nbs_formato', 'código NBS de 9 dígitos (ex.: 1.1403.10.00 ou 114031000)');
   }
   const cidade = texto(obj, 'codigoCidade', 'nfse', erros, { max: 7 });
   if (cidade) {
@@ -41,6 +54,15 @@ export function validarNfse(obj: Objeto | undefined, producao: boolean, erros: C
   validarCodigoServico(obj, nfse, erros);
   nfse.usuario = texto(obj, 'usuario', 'nfse', erros, { max: 120 }) ?? null;
   return { nfse, senha: senha(obj, 'senha', 'nfse.senha', erros) ?? { acao: 'manter' } };
+}
+
+/** A value of a closed list, or an error with `codigo`; undefined when absent. */
+function umDe<T extends string>(obj: Objeto, chave: string, valores: readonly T[], erros: CamposInvalidos, codigo: string): T | null | undefined {
+  const valor = texto(obj, chave, 'nfse', erros, { max: 40 });
+  if (valor === null || valor === undefined) return valor;
+  const achado = valores.find((v) => v === valor);
+  if (!achado) erros.add(`nfse.${chave}`, codigo, `um de: ${valores.join(', ')}`);
+  return achado;
 }
 
 /** Keeps both forms; when both are sent (a GET round trip) the national code must be of the same item. */
