@@ -152,6 +152,16 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     expect((await call('POST', `${DOCUMENTOS}/${id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'curta' } })).body.codigo).toBe('JUSTIFICATIVA_INVALIDA');
     expect((await call('POST', `${DOCUMENTOS}/${id}/inicio-servico`, { bearer: empresa.usuario })).status).toBe(422);
 
+    // The search (GET with filters and a cursor) and its refusals; the document's example answer validates too.
+    const pagina = await call('GET', `${DOCUMENTOS}?cliente=comprador&emitidoDe=2026-01-01&primeiros=1`, { bearer: empresa.usuario });
+    expect(pagina.body.dados.itens).toHaveLength(1);
+    const exemplo = document.paths[DOCUMENTOS].get.responses['200'].content['application/json'].example;
+    validator.check('GET', DOCUMENTOS, { status: 200, headers: pagina.headers, body: exemplo });
+    expect((await call('GET', `${DOCUMENTOS}?numero=x&emitidoDe=ontem`, { bearer: empresa.usuario })).body.codigo).toBe('FILTRO_INVALIDO');
+    expect((await call('GET', `${DOCUMENTOS}?primeiros=900`, { bearer: empresa.usuario })).body.codigo).toBe('PRIMEIROS_INVALIDO');
+    expect((await call('GET', `${DOCUMENTOS}?depois=abc`, { bearer: empresa.usuario })).body.codigo).toBe('CURSOR_INVALIDO');
+    expect((await call('GET', DOCUMENTOS)).body.codigo).toBe('UNAUTHENTICATED');
+
     const outro = await call('POST', DOCUMENTOS, { bearer: empresa.usuario, body: nfeVenda() });
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/entrega`, { bearer: empresa.usuario })).status).toBe(200);
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'cliente desistiu da compra' } })).body.codigo).toBe(

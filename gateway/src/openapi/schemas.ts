@@ -172,6 +172,7 @@ export function bodySchemas(): Record<string, JsonSchema> {
     ConfiguracaoFiscal: joiToJsonSchema(configuracaoFiscalSchema),
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
     DocumentoFiscal: joiToJsonSchema(documentoFiscalSchema),
+    PaginaDocumentos: object({ itens: { type: 'array', items: { $ref: '#/components/schemas/DocumentoFiscal' } }, proximo: nullableText }),
     EmissaoDocumento: joiToJsonSchema(emissaoDocumentoSchema),
     Cancelamento: object(
       {

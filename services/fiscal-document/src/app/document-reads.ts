@@ -1,4 +1,4 @@
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { BuscaDocumentos } from '../store/document-search-query';
 import type { FiscalDeps } from './deps';
 import { notFound } from './refusals';
 import { documentView, type DocumentoFiscalView } from './views';
@@ -21,7 +21,7 @@ export class DocumentReads {
   /** Newest first; `limite + 1` read so the caller knows whether a next page exists (kit `pageOf`). */
   async list(
     companyId: string,
-    filtro: { modelo?: ModeloDocumento; situacao?: SituacaoDocumento },
+    filtro: BuscaDocumentos,
     limite: number,
     depois: { criadoEm: Date; id: string } | null,
   ): Promise<{ view: DocumentoFiscalView; criadoEm: Date; id: string }[]> {

@@ -190,7 +190,23 @@ export const typeDefs = gql`
 
   type Query {
     documentoFiscal(id: ID!): DocumentoFiscal
-    documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
+    """
+    The company's documents, newest first, by pages (depois = proximo of the previous page of the same search).
+    emitidoDe / emitidoAte: AAAA-MM-DD, days in Brasília (both inclusive); cliente: the recipient's CNPJ / CPF
+    (punctuation allowed) or a part of its name (any case). A wrong filter is FILTRO_INVALIDO naming its field.
+    """
+    documentosFiscais(
+      modelo: ModeloDocumento
+      situacao: SituacaoDocumento
+      emitidoDe: String
+      emitidoAte: String
+      cliente: String
+      numero: Int
+      chaveAcesso: String
+      referencia: String
+      primeiros: Int = 50
+      depois: String
+    ): ConexaoDocumentos!
     "The company's voidings, newest first."
     inutilizacoes(modelo: ModeloDocumento, primeiros: Int = 50): [Inutilizacao!]!
     "Whether SEFAZ is in operation for the company (admin): NFeStatusServico4 with the company's certificate."
