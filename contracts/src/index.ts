@@ -191,3 +191,17 @@ export {
   type SettingsTransmitReply,
   type SettingsTransmitRequest,
 } from './transmission';
+export {
+  arquivoDocumentoSchema,
+  destinatarioDocumentoSchema,
+  detalheDocumentoFiscalSchema,
+  eventoDocumentoSchema,
+  itemDocumentoSchema,
+  TiposArquivoDocumento,
+  TiposEventoDocumento,
+  type ArquivoDocumento,
+  type DestinatarioDocumento,
+  type DetalheDocumentoFiscal,
+  type EventoDocumento,
+  type ItemDocumento,
+} from './document-detail';

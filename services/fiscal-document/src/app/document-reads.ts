@@ -1,4 +1,7 @@
+import type { DetalheDocumentoFiscal } from '@erp/contracts';
+import { xmlTypesOf } from '../store/document-files-query';
 import type { BuscaDocumentos } from '../store/document-search-query';
+import { documentDetail } from './document-detail';
 import type { FiscalDeps } from './deps';
 import { notFound } from './refusals';
 import { documentView, type DocumentoFiscalView } from './views';
@@ -10,6 +13,13 @@ export class DocumentReads {
   async get(companyId: string, id: string): Promise<DocumentoFiscalView | null> {
     const doc = await this.deps.store.byId(companyId, id);
     return doc && doc.situacao !== 'PROCESSANDO' ? documentView(doc, this.deps.clock()) : null;
+  }
+
+  /** The detail of a company's document (items, recipient, events, files); null like `get`. */
+  async detail(companyId: string, id: string): Promise<DetalheDocumentoFiscal | null> {
+    const doc = await this.deps.store.byId(companyId, id);
+    if (!doc || doc.situacao === 'PROCESSANDO') return null;
+    return documentDetail(doc, await xmlTypesOf(this.deps.store, companyId, doc._id), this.deps.clock());
   }
 
   async getOrRefuse(companyId: string, id: string): Promise<DocumentoFiscalView> {

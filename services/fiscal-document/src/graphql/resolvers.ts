@@ -14,6 +14,7 @@ export function createResolvers(app: UseCases, reads: ReadCeiling) {
   return {
     Query: {
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.get(requireSession(context).companyId, id)),
+      detalheDocumentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.detail(requireSession(context).companyId, id)),
       documentosFiscais: resolver<FiltroDocumentosEntrada & { primeiros: number; depois?: string | null }, unknown>(async (_, { primeiros, depois, ...filtro }, context) =>
         searchDocuments({ reads: app.reads, ceiling: reads }, requireSession(context).companyId, filtro, primeiros, depois),
       ),
