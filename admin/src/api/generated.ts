@@ -274,47 +274,60 @@ export type CancelarDocumentoFiscalMutationVariables = Exact<{
 }>;
 
 
-export type CancelarDocumentoFiscalMutation = { cancelarDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+export type CancelarDocumentoFiscalMutation = { cancelarDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
 
-export type DocumentoFiscalFieldsFragment = { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> };
+export type DocumentoFiscalFieldsFragment = { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> };
+
+export type DetalheDocumentoFiscalQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DetalheDocumentoFiscalQuery = { detalheDocumentoFiscal: { destinatario: { documento: string, tipoDocumento: string, nome: string | null, uf: string | null, codigoMunicipio: string | null, inscricaoEstadual: string | null, logradouro: string | null, numero: string | null, complemento: string | null, bairro: string | null, municipio: string | null, cep: string | null } | null, itens: Array<{ numero: number, codigo: string, descricao: string, quantidade: number, unidade: string, valorUnitario: number, valorTotal: number, ncm: string | null, cfop: string | null, cst: string | null, csosn: string | null, cest: string | null, codigoServico: string | null, aliquotaIss: number | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> }>, eventos: Array<{ tipo: string, descricao: string, em: string, protocolo: string | null, detalhe: string | null }>, arquivos: Array<{ tipo: string, nome: string, caminho: string }> } | null };
 
 export type DocumentosFiscaisQueryVariables = Exact<{
   modelo?: ModeloDocumento | null | undefined;
   situacao?: SituacaoDocumento | null | undefined;
+  emitidoDe?: string | null | undefined;
+  emitidoAte?: string | null | undefined;
+  cliente?: string | null | undefined;
+  numero?: number | null | undefined;
+  chaveAcesso?: string | null | undefined;
+  referencia?: string | null | undefined;
   primeiros?: number | null | undefined;
   depois?: string | null | undefined;
 }>;
 
 
-export type DocumentosFiscaisQuery = { documentosFiscais: { proximo: string | null, itens: Array<{ id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> }> } };
+export type DocumentosFiscaisQuery = { documentosFiscais: { proximo: string | null, itens: Array<{ id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> }> } };
 
 export type DocumentoFiscalQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type DocumentoFiscalQuery = { documentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } | null };
+export type DocumentoFiscalQuery = { documentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } | null };
 
 export type EmitirDocumentoFiscalMutationVariables = Exact<{
   input: EmitirDocumentoFiscalInput;
 }>;
 
 
-export type EmitirDocumentoFiscalMutation = { emitirDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+export type EmitirDocumentoFiscalMutation = { emitirDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
 
 export type RegistrarEntregaMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type RegistrarEntregaMutation = { registrarEntrega: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+export type RegistrarEntregaMutation = { registrarEntrega: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
 
 export type RegistrarInicioServicoMutationVariables = Exact<{
   id: string;
 }>;
 
 
-export type RegistrarInicioServicoMutation = { registrarInicioServico: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+export type RegistrarInicioServicoMutation = { registrarInicioServico: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
 
 export type EntidadesIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -28,6 +28,7 @@ const EXEMPLO = {
         motivo: 'Autorizado o uso da NF-e',
         emitenteCnpj: '12345678000195',
         destinatarioDocumento: '11222333000181',
+        destinatarioNome: 'Móveis São João Ltda',
         valorTotal: 1200,
         impostos: [{ tributo: 'DAS', base: 1200, aliquota: 6, valor: 72, informativo: false }],
         simplesRemessa: false,

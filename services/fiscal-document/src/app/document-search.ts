@@ -53,18 +53,18 @@ export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocu
 
   if (!vazio(entrada.modelo)) {
     if (ModelosDocumento.includes(entrada.modelo as ModeloDocumento)) busca.modelo = entrada.modelo as ModeloDocumento;
-    else recusa('modelo', 'modelo_invalido', `modelo deve ser ${ModelosDocumento.join(', ')}`);
+    else recusa('modelo', 'modelo_invalido', `o modelo deve ser ${ModelosDocumento.join(', ')}`);
   }
   if (!vazio(entrada.situacao)) {
     if (SituacoesDocumento.includes(entrada.situacao as SituacaoDocumento)) busca.situacao = entrada.situacao as SituacaoDocumento;
-    else recusa('situacao', 'situacao_invalida', `situacao deve ser ${SituacoesDocumento.join(', ')}`);
+    else recusa('situacao', 'situacao_invalida', `a situação deve ser ${SituacoesDocumento.join(', ')}`);
   }
   for (const campo of ['emitidoDe', 'emitidoAte'] as const) {
     const valor = entrada[campo];
     if (vazio(valor)) continue;
     const inicio = typeof valor === 'string' ? inicioDoDia(valor.trim()) : null;
     if (!inicio) {
-      recusa(campo, 'data_invalida', `${campo} deve ser uma data AAAA-MM-DD`);
+      recusa(campo, 'data_invalida', 'deve ser uma data que existe, AAAA-MM-DD');
     } else if (campo === 'emitidoDe') {
       busca.emitidoDesde = inicio;
     } else {
@@ -72,31 +72,31 @@ export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocu
     }
   }
   if (busca.emitidoDesde && busca.emitidoAntes && busca.emitidoDesde >= busca.emitidoAntes) {
-    recusa('emitidoAte', 'periodo_invertido', 'emitidoAte deve ser o mesmo dia de emitidoDe ou depois');
+    recusa('emitidoAte', 'periodo_invertido', 'o fim do período deve ser o mesmo dia do início ou depois');
   }
   if (!vazio(entrada.cliente)) {
     const texto = typeof entrada.cliente === 'string' ? entrada.cliente.trim() : '';
     const digitos = texto.replace(/[.\-/\s]/g, '');
     if (/^\d{11}$|^\d{14}$/.test(digitos)) busca.clienteDocumento = digitos;
-    else if (/^\d+$/.test(digitos)) recusa('cliente', 'documento_invalido', 'cliente: um CNPJ tem 14 dígitos e um CPF 11');
-    else if (texto.length < NOME_MIN || texto.length > TEXTO_MAX) recusa('cliente', 'tamanho', `cliente: de ${NOME_MIN} a ${TEXTO_MAX} caracteres do nome`);
+    else if (/^\d+$/.test(digitos)) recusa('cliente', 'documento_invalido', 'um CNPJ tem 14 dígitos e um CPF, 11');
+    else if (texto.length < NOME_MIN || texto.length > TEXTO_MAX) recusa('cliente', 'tamanho', `digite de ${NOME_MIN} a ${TEXTO_MAX} letras do nome, ou o CNPJ / CPF`);
     else busca.clienteNome = escaparRegex(texto);
   }
   if (!vazio(entrada.numero)) {
     const numero = typeof entrada.numero === 'string' ? Number(entrada.numero.trim()) : entrada.numero;
     if (typeof numero === 'number' && Number.isInteger(numero) && numero >= 1 && numero <= 999_999_999) busca.numero = numero;
-    else recusa('numero', 'numero_invalido', 'numero deve ser um inteiro de 1 a 999999999');
+    else recusa('numero', 'numero_invalido', 'o número deve ser um inteiro de 1 a 999.999.999');
   }
   if (!vazio(entrada.chaveAcesso)) {
     const chave = typeof entrada.chaveAcesso === 'string' ? entrada.chaveAcesso.replace(/\s/g, '') : '';
     // 44 digits (NF-e, NFC-e, CT-e) or the NFS-e's 50.
     if (/^\d{44}$|^\d{50}$/.test(chave)) busca.chaveAcesso = chave;
-    else recusa('chaveAcesso', 'chave_invalida', 'chaveAcesso deve ter 44 dígitos (NF-e, NFC-e, CT-e) ou 50 (NFS-e)');
+    else recusa('chaveAcesso', 'chave_invalida', 'a chave de acesso tem 44 dígitos (NF-e, NFC-e, CT-e) ou 50 (NFS-e)');
   }
   if (!vazio(entrada.referencia)) {
     const referencia = typeof entrada.referencia === 'string' ? entrada.referencia.trim() : '';
     if (referencia.length >= 1 && referencia.length <= TEXTO_MAX) busca.referencia = referencia;
-    else recusa('referencia', 'tamanho', `referencia deve ter de 1 a ${TEXTO_MAX} caracteres`);
+    else recusa('referencia', 'tamanho', `a referência tem de 1 a ${TEXTO_MAX} caracteres`);
   }
   if (campos.length > 0) {
     throw new Refusal(Codes.FILTRO_INVALIDO, `filtro inválido: ${campos.map((c) => c.campo).join(', ')}`, { extra: { campos } });

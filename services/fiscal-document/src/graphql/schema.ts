@@ -48,6 +48,8 @@ export const typeDefs = gql`
     motivo: String
     emitenteCnpj: String!
     destinatarioDocumento: String
+    "The recipient's name as issued (null when none was given)."
+    destinatarioNome: String
     valorTotal: Float!
     impostos: [LinhaImposto!]!
     simplesRemessa: Boolean!
