@@ -116,5 +116,34 @@ describe('admin page - documents search and detail route', () => {
     );
   });
 
+  it('admin page detail - the DANFE opens in a new tab and in a preview through a short-lived link, the session in no URL', async () => {
+    const id = emitidos[0].id;
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${id}`);
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /— Autorizado$/ }).waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), detail.getByRole('button', { name: 'Abrir o DANFE em nova aba' }).click()]);
+    await tab.waitForURL(/\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    const url = tab.url();
+    // The link carries no session (a JWT starts with eyJ) and opens with no header at all, as a new tab does.
+    expect(url).not.toMatch(/eyJ|sessao|authorization/i);
+    const opened = await fetch(url);
+    expect([opened.status, opened.headers.get('content-type'), opened.headers.get('cache-control')]).toEqual([200, 'application/pdf', 'no-store']);
+    expect(Buffer.from(await opened.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await tab.close();
+
+    await detail.getByRole('button', { name: 'Pré-visualizar o DANFE' }).click();
+    const frame = detail.locator('iframe[title="Pré-visualização do DANFE"]');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    expect(src).not.toBe(new URL(url).pathname);
+    const preview = await fetch(`${stackEnv.gatewayUrl}${src}`);
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    await screenshot(page, 'documento-danfe-previa');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await detail.getByRole('button', { name: 'Fechar a pré-visualização' }).click();
+    expect(await frame.count()).toBe(0);
+  });
+
   itRequestedOnlyTheGateway(fixture);
 });

@@ -67,4 +67,30 @@ describe('fiscal documents - detail', () => {
     expect((await graphql(DETALHE, { id: 'nao-existe' }, empresa.admin)).data).toEqual({ detalheDocumentoFiscal: null });
     expect((await rest('GET', `${DOCUMENTOS}/${doc.id}`, { bearer: outra.admin })).status).toBe(404);
   });
+
+  it('fiscal documents detail - a short-lived file link: asked with the session, opened without it, never for another company', async () => {
+    const doc = (await emitir(empresa.admin, nfeVenda())).body.dados;
+    const pedido = await rest('POST', `${DOCUMENTOS}/${doc.id}/link-arquivo`, { bearer: empresa.usuario, body: { arquivo: 'danfe' } });
+    expect(pedido.status).toBe(200);
+    const { url, expiraEm } = pedido.body.dados;
+    expect(url).toMatch(/^\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    // Two minutes from now (give or take the request's time).
+    expect(Math.abs(new Date(expiraEm).getTime() - Date.now() - 120_000)).toBeLessThan(10_000);
+    const aberto = await rest('GET', url);
+    expect([aberto.status, aberto.headers.get('content-type'), aberto.headers.get('referrer-policy')]).toEqual([200, 'application/pdf', 'no-referrer']);
+    // The same link again (a reload of the tab) within its time: the same file.
+    expect((await rest('GET', url)).status).toBe(200);
+
+    const outra = await empresaFiscal();
+    expect((await rest('POST', `${DOCUMENTOS}/${doc.id}/link-arquivo`, { bearer: outra.admin, body: { arquivo: 'danfe' } })).body.codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
+    expect((await rest('POST', `${DOCUMENTOS}/${doc.id}/link-arquivo`, { body: { arquivo: 'danfe' } })).status).toBe(401);
+    expect((await rest('POST', `${DOCUMENTOS}/${doc.id}/link-arquivo`, { bearer: empresa.admin, body: { arquivo: '../senha' } })).body).toMatchObject({
+      codigo: 'DOCUMENTO_INVALIDO',
+      campos: [{ campo: 'arquivo' }],
+    });
+    // A token changed by one character, or made up: not found, like an expired one.
+    const trocado = url.slice(0, -1) + (url.endsWith('A') ? 'B' : 'A');
+    expect((await rest('GET', trocado)).body.codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
+    expect((await rest('GET', `${DOCUMENTOS}/arquivos/curto`)).status).toBe(404);
+  });
 });

@@ -161,6 +161,11 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     expect((await call('GET', `${DOCUMENTOS}?primeiros=900`, { bearer: empresa.usuario })).body.codigo).toBe('PRIMEIROS_INVALIDO');
     expect((await call('GET', `${DOCUMENTOS}?depois=abc`, { bearer: empresa.usuario })).body.codigo).toBe('CURSOR_INVALIDO');
     expect((await call('GET', DOCUMENTOS)).body.codigo).toBe('UNAUTHENTICATED');
+    // A short-lived file link: asked with the session, opened without it.
+    const link = await call('POST', `${DOCUMENTOS}/${id}/link-arquivo`, { bearer: empresa.usuario, body: { arquivo: 'danfe' } });
+    expect((await raw('GET', link.body.dados.url, {})).headers.get('content-type')).toBe('application/pdf');
+    expect((await call('POST', `${DOCUMENTOS}/${id}/link-arquivo`, { bearer: empresa.usuario, body: { arquivo: 'senha' } })).body.codigo).toBe('DOCUMENTO_INVALIDO');
+    expect((await raw('GET', `${DOCUMENTOS}/arquivos/${'x'.repeat(43)}`, {})).body.codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
 
     const outro = await call('POST', DOCUMENTOS, { bearer: empresa.usuario, body: nfeVenda() });
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/entrega`, { bearer: empresa.usuario })).status).toBe(200);

@@ -8,7 +8,8 @@ export interface Operation {
   summary: string;
   description?: string;
   tags: string[];
-  security: 'tokenIngestao' | 'sessao' | 'sessaoAdmin';
+  /** `linkArquivo`: no header; the path's own token is the credential (a short-lived file link). */
+  security: 'tokenIngestao' | 'sessao' | 'sessaoAdmin' | 'linkArquivo';
   parameters?: JsonSchema[];
   body?: JsonSchema;
   /** Success statuses and their body schema (JSON unless `mediaType` says otherwise), plus extra headers. */
@@ -98,7 +99,7 @@ function responses(op: Operation): Record<string, JsonSchema> {
 }
 
 export function operation(op: Operation): JsonSchema {
-  const security = op.security === 'tokenIngestao' ? [{ tokenIngestao: [] }] : [{ sessao: [] }];
+  const security = op.security === 'tokenIngestao' ? [{ tokenIngestao: [] }] : op.security === 'linkArquivo' ? [] : [{ sessao: [] }];
   return {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
