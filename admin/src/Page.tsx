@@ -8,7 +8,10 @@ import { SimulationScreen } from './screens/simulation/SimulationScreen';
 import { TokensScreen } from './screens/tokens/TokensScreen';
 import type { Session } from './session/session';
 
-/** The screens, each at `#/<route>`; a reload or a bookmark keeps the screen, and the gateway needs no fallback route. */
+/**
+ * The screens, each at `#/<route>` (a document at `#/documentos/<id>`); a reload or a bookmark keeps the screen,
+ * and the gateway needs no fallback route.
+ */
 const SCREENS = [
   { route: 'tokens', title: 'Tokens de ingestão', Screen: TokensScreen },
   { route: 'historico', title: 'Histórico de importações', Screen: HistoryScreen },
@@ -19,7 +22,8 @@ const SCREENS = [
 type Route = (typeof SCREENS)[number]['route'];
 
 function currentRoute(): Route {
-  const name = window.location.hash.replace(/^#\/?/, '').split('?')[0];
+  // `#/documentos/<id>` is the documents screen with that document open (its own URL).
+  const name = window.location.hash.replace(/^#\/?/, '').split('?')[0].split('/')[0];
   return SCREENS.find((s) => s.route === name)?.route ?? 'tokens';
 }
 

@@ -164,6 +164,7 @@ export const documentoFiscalSchema = Joi.object({
   motivo: Joi.string().allow(null).required(),
   emitenteCnpj: Joi.string().required(),
   destinatarioDocumento: Joi.string().allow(null).required(),
+  destinatarioNome: Joi.string().allow(null).required().description('O nome do destinatário como emitido (null quando não foi dado).'),
   valorTotal: Joi.number().required(),
   impostos: Joi.array().items(linhaImpostoSchema).required(),
   simplesRemessa: Joi.boolean().required(),
@@ -194,6 +195,7 @@ export interface DocumentoFiscal {
   motivo: string | null;
   emitenteCnpj: string;
   destinatarioDocumento: string | null;
+  destinatarioNome: string | null;
   valorTotal: number;
   impostos: { tributo: (typeof Tributos)[number]; base: number; aliquota: number; valor: number; informativo: boolean }[];
   simplesRemessa: boolean;

@@ -6,6 +6,8 @@ import { destinatarioEntradaSchema, itemPedidoSchema } from './emission';
 export const FiscalDocumentErrorCodes = {
   DOCUMENTO_INVALIDO: 'DOCUMENTO_INVALIDO',
   DOCUMENTO_NAO_ENCONTRADO: 'DOCUMENTO_NAO_ENCONTRADO',
+  /** A filter of the documents' search (period, model, status, customer, number, key, referencia): `campos` name it. */
+  FILTRO_INVALIDO: 'FILTRO_INVALIDO',
   REFERENCIA_REUTILIZADA: 'REFERENCIA_REUTILIZADA',
   CONFIGURACAO_INCOMPLETA: 'CONFIGURACAO_INCOMPLETA',
   CERTIFICADO_AUSENTE: 'CERTIFICADO_AUSENTE',

@@ -216,3 +216,17 @@ export {
   type CartaCorrecao,
   type CartaCorrecaoRegistradaEvent,
 } from './correction';
+export {
+  arquivoDocumentoSchema,
+  destinatarioDocumentoSchema,
+  detalheDocumentoFiscalSchema,
+  eventoDocumentoSchema,
+  itemDocumentoSchema,
+  TiposArquivoDocumento,
+  TiposEventoDocumento,
+  type ArquivoDocumento,
+  type DestinatarioDocumento,
+  type DetalheDocumentoFiscal,
+  type EventoDocumento,
+  type ItemDocumento,
+} from './document-detail';

@@ -1,5 +1,6 @@
 import { createHttpApp, createLogger, createSessionVerifier, enableProcessMetrics, graphqlLimitsOf, introspectionAllowed, runService } from '@erp/kit';
 import { mountAdminPage } from './admin-page';
+import { mountCompression } from './compression';
 import { loadGatewayConfig, subgraphsOf } from './config';
 import { mountGateway } from './graphql';
 import { mountApiDocs } from './openapi/docs-route';
@@ -14,6 +15,7 @@ enableProcessMetrics('gateway');
 void runService(log, async () => {
   let graphReady = false;
   const app = createHttpApp({ log, bodyLimit: config.GRAPHQL_BODY_LIMIT, readiness: [{ name: 'graph', ready: () => graphReady }] });
+  await mountCompression(app);
   const fetcher = upstreamFetch(config.UPSTREAM_MAX_SOCKETS, config.UPSTREAM_TIMEOUT_MS);
   const supergraphSdl = await composeSupergraph(subgraphsOf(config), fetcher, log);
   await mountGateway(app, {

@@ -77,6 +77,10 @@ function upstreamFailure(route: RestRoute, ceilings: WeakMap<object, BodyCeiling
     // first answer is still in its send hooks: the first one answers.
     if (reply.sent || answered.has(reply.raw)) return;
     answered.add(reply.raw);
+    // The service's answer that broke may have passed the compression hook already (its Content-Encoding set):
+    // the refusal below is a new body of its own, compressed or not by the hook again.
+    reply.removeHeader('content-encoding');
+    reply.removeHeader('vary');
     const request = reply.request;
     const declared = Number(request.headers['content-length']);
     if (ceilings.get(request.raw)?.exceeded || declared > route.bodyLimitBytes) {

@@ -152,6 +152,21 @@ describe('openapi - settings, fiscal documents and tax simulation responses matc
     expect((await call('POST', `${DOCUMENTOS}/${id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'curta' } })).body.codigo).toBe('JUSTIFICATIVA_INVALIDA');
     expect((await call('POST', `${DOCUMENTOS}/${id}/inicio-servico`, { bearer: empresa.usuario })).status).toBe(422);
 
+    // The search (GET with filters and a cursor) and its refusals; the document's example answer validates too.
+    const pagina = await call('GET', `${DOCUMENTOS}?cliente=comprador&emitidoDe=2026-01-01&primeiros=1`, { bearer: empresa.usuario });
+    expect(pagina.body.dados.itens).toHaveLength(1);
+    const exemplo = document.paths[DOCUMENTOS].get.responses['200'].content['application/json'].example;
+    validator.check('GET', DOCUMENTOS, { status: 200, headers: pagina.headers, body: exemplo });
+    expect((await call('GET', `${DOCUMENTOS}?numero=x&emitidoDe=ontem`, { bearer: empresa.usuario })).body.codigo).toBe('FILTRO_INVALIDO');
+    expect((await call('GET', `${DOCUMENTOS}?primeiros=900`, { bearer: empresa.usuario })).body.codigo).toBe('PRIMEIROS_INVALIDO');
+    expect((await call('GET', `${DOCUMENTOS}?depois=abc`, { bearer: empresa.usuario })).body.codigo).toBe('CURSOR_INVALIDO');
+    expect((await call('GET', DOCUMENTOS)).body.codigo).toBe('UNAUTHENTICATED');
+    // A short-lived file link: asked with the session, opened without it.
+    const link = await call('POST', `${DOCUMENTOS}/${id}/link-arquivo`, { bearer: empresa.usuario, body: { arquivo: 'danfe' } });
+    expect((await raw('GET', link.body.dados.url, {})).headers.get('content-type')).toBe('application/pdf');
+    expect((await call('POST', `${DOCUMENTOS}/${id}/link-arquivo`, { bearer: empresa.usuario, body: { arquivo: 'senha' } })).body.codigo).toBe('DOCUMENTO_INVALIDO');
+    expect((await raw('GET', `${DOCUMENTOS}/arquivos/${'x'.repeat(43)}`, {})).body.codigo).toBe('DOCUMENTO_NAO_ENCONTRADO');
+
     const outro = await call('POST', DOCUMENTOS, { bearer: empresa.usuario, body: nfeVenda() });
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/entrega`, { bearer: empresa.usuario })).status).toBe(200);
     expect((await call('POST', `${DOCUMENTOS}/${outro.body.dados.id}/cancelar`, { bearer: empresa.admin, body: { justificativa: 'cliente desistiu da compra' } })).body.codigo).toBe(

@@ -1,4 +1,4 @@
-import { configuracaoFiscalSchema, documentoFiscalSchema, emissaoDocumentoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from '@erp/contracts';
+import { configuracaoFiscalSchema, detalheDocumentoFiscalSchema, documentoFiscalSchema, emissaoDocumentoSchema, simulacaoEntradaSchema, simulacaoImpostoSchema } from '@erp/contracts';
 import { stackEnv } from '../support/env';
 import { differences, subgraphSchema } from '../support/wire-shapes';
 
@@ -22,6 +22,7 @@ describe('wire shapes - GraphQL types match the contracts’ declarations', () =
     const schema = subgraphSchema(await sdlOf('fiscal-document'));
     expect(differences(schema, 'EmitirDocumentoFiscalInput', emissaoDocumentoSchema)).toEqual([]);
     expect(differences(schema, 'DocumentoFiscal', documentoFiscalSchema)).toEqual([]);
+    expect(differences(schema, 'DetalheDocumentoFiscal', detalheDocumentoFiscalSchema)).toEqual([]);
   });
 
   it('wire shapes - SimularImpostosInput is the simulation input of the contract, and SimulacaoImposto its simulation', async () => {

@@ -30,6 +30,8 @@ export interface ApiClient {
   graphql<R, V>(operation: Operation<R, V>, ...variables: VariablesArgument<V>): Promise<R>;
   /** A REST file of the stack (DANFE, XML), fetched with the session: its bytes when 200, else the API's refusal. */
   file(path: string): Promise<FileAnswer>;
+  /** A REST POST of the stack with the session (a file link): its `dados`, else the refusal as an ApiError. */
+  post<T>(path: string, body: unknown): Promise<T>;
 }
 
 export type FileAnswer =
@@ -74,6 +76,21 @@ export function createApiClient(token: () => string | null, onSessionLost: () =>
         throw new ApiError(body.codigo ?? 'ERRO', body.erro ?? `O servidor respondeu ${response.status}.`);
       }
       return body.data;
+    },
+
+    async post<T>(path: string, payload: unknown): Promise<T> {
+      let response: Response;
+      try {
+        response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(payload) });
+      } catch {
+        throw new ApiError('SEM_CONEXAO', OFFLINE);
+      }
+      if (response.status === 401) onSessionLost();
+      const body = (await response.json().catch(() => null)) as { dados?: T; codigo?: string; erro?: string; campos?: unknown } | null;
+      if (!response.ok || !body || body.dados === undefined) {
+        throw new ApiError(body?.codigo ?? 'ERRO', body?.erro ?? `O servidor respondeu ${response.status}.`, fieldErrorsOf(body?.campos));
+      }
+      return body.dados;
     },
 
     async file(path) {

@@ -3,6 +3,7 @@ import { errorSchemas } from './errors';
 import type { JsonSchema } from './joi-schema';
 import { DOCUMENTS, INGESTION, operation, SETTINGS, TAXES, type Paths } from './operation';
 import { DOCUMENTS_PATHS } from './paths/documents';
+import { FILE_LINK_PATHS } from './paths/file-links';
 import { INGESTION_PATHS } from './paths/ingestion';
 import { SETTINGS_PATHS } from './paths/settings';
 import { TAXES_PATHS } from './paths/taxes';
@@ -14,7 +15,7 @@ import { bodySchemas } from './schemas';
  * `test/e2e/openapi-responses.test.ts` validates real responses of every operation against it.
  */
 
-const PATHS: Paths = { ...INGESTION_PATHS, ...SETTINGS_PATHS, ...DOCUMENTS_PATHS, ...TAXES_PATHS };
+const PATHS: Paths = { ...INGESTION_PATHS, ...SETTINGS_PATHS, ...DOCUMENTS_PATHS, ...FILE_LINK_PATHS, ...TAXES_PATHS };
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'string', pattern: '^\\d+$' } });
 

@@ -120,6 +120,9 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   // ---- fiscal documents ----
   [c.DOCUMENTO_INVALIDO]: { descricao: 'Um ou mais campos quebram uma regra; todos listados.', extra: { campos }, required: ['campos'] },
   [c.DOCUMENTO_NAO_ENCONTRADO]: { descricao: 'Documento inexistente, ou de outra empresa.' },
+  [c.PRIMEIROS_INVALIDO]: { descricao: '`primeiros` fora de 1 a 200.' },
+  [c.CURSOR_INVALIDO]: { descricao: '`depois` não é o `proximo` de uma página desta mesma busca.' },
+  [c.FILTRO_INVALIDO]: { descricao: 'Um ou mais filtros da busca de documentos são inválidos; todos listados.', extra: { campos }, required: ['campos'] },
   [c.REFERENCIA_REUTILIZADA]: { descricao: 'A `referencia` já foi usada com outro conteúdo.', extra: { documentoId: text }, required: ['documentoId'] },
   [c.CONFIGURACAO_INCOMPLETA]: { descricao: 'Faltam campos da configuração fiscal para emitir.', extra: { faltando: strings }, required: ['faltando'] },
   [c.CERTIFICADO_AUSENTE]: { descricao: 'A empresa não tem certificado A1.' },
@@ -224,12 +227,8 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   },
 };
 
-/** Codes of the contracts that no REST route answers: GraphQL paging and input coercion. */
-export const GRAPHQL_ONLY_CODES = new Set<string>([
-  CommonErrorCodes.BAD_USER_INPUT,
-  CommonErrorCodes.PRIMEIROS_INVALIDO,
-  CommonErrorCodes.CURSOR_INVALIDO,
-]);
+/** Codes of the contracts that no REST route answers: GraphQL input coercion. */
+export const GRAPHQL_ONLY_CODES = new Set<string>([CommonErrorCodes.BAD_USER_INPUT]);
 
 export const errorSchemaName = (codigo: string) => `Erro_${codigo}`;
 

@@ -8,11 +8,12 @@ export interface Operation {
   summary: string;
   description?: string;
   tags: string[];
-  security: 'tokenIngestao' | 'sessao' | 'sessaoAdmin';
+  /** `linkArquivo`: no header; the path's own token is the credential (a short-lived file link). */
+  security: 'tokenIngestao' | 'sessao' | 'sessaoAdmin' | 'linkArquivo';
   parameters?: JsonSchema[];
   body?: JsonSchema;
   /** Success statuses and their body schema (JSON unless `mediaType` says otherwise), plus extra headers. */
-  ok: Record<Status, { description: string; schema: JsonSchema; mediaType?: string; headers?: Record<string, JsonSchema> }>;
+  ok: Record<Status, { description: string; schema: JsonSchema; mediaType?: string; headers?: Record<string, JsonSchema>; example?: unknown }>;
   /** Route-specific refusals by status. */
   refusals: Record<Status, string[]>;
   /** Whether a path parameter can hit the router's 414. */
@@ -73,7 +74,7 @@ function responses(op: Operation): Record<string, JsonSchema> {
     out[status] = {
       description: success.description,
       headers: { 'X-Request-Id': header('RequestId'), ...(withRate ? RATE_LIMIT_HEADERS : {}), ...(success.headers ?? {}) },
-      content: { [success.mediaType ?? 'application/json']: { schema: success.schema } },
+      content: { [success.mediaType ?? 'application/json']: { schema: success.schema, ...(success.example === undefined ? {} : { example: success.example }) } },
     };
   }
   const refusals: Record<Status, string[]> = {};
@@ -98,7 +99,7 @@ function responses(op: Operation): Record<string, JsonSchema> {
 }
 
 export function operation(op: Operation): JsonSchema {
-  const security = op.security === 'tokenIngestao' ? [{ tokenIngestao: [] }] : [{ sessao: [] }];
+  const security = op.security === 'tokenIngestao' ? [{ tokenIngestao: [] }] : op.security === 'linkArquivo' ? [] : [{ sessao: [] }];
   return {
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),

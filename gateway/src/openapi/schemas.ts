@@ -186,6 +186,7 @@ export function bodySchemas(): Record<string, JsonSchema> {
     ConfiguracaoFiscalEntrada: configuracaoEntrada,
     DocumentoFiscal: joiToJsonSchema(documentoFiscalSchema),
     EmissaoDocumento: { ...joiToJsonSchema(emissaoDocumentoSchema), examples: [EXEMPLO_EMISSAO_NFSE] },
+    PaginaDocumentos: object({ itens: { type: 'array', items: { $ref: '#/components/schemas/DocumentoFiscal' } }, proximo: nullableText }),
     Cancelamento: object(
       {
         justificativa: { type: 'string', minLength: 15, maxLength: 255 },

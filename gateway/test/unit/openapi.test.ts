@@ -55,11 +55,16 @@ describe('gateway - the OpenAPI document', () => {
     for (const codigo of Object.keys(ERRORS).filter((c) => c !== 'NAO_ENCONTRADO')) expect({ codigo, used: used.includes(`Erro_${codigo}"`) }).toEqual({ codigo, used: true });
   });
 
-  it('gateway - security schemes: the ingestion token and the session JWT; every operation names one', () => {
+  it('gateway - security schemes: the ingestion token and the session JWT; every operation names one (a short-lived file link: its token)', () => {
     expect(document.components.securitySchemes.tokenIngestao).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'ing_...' });
     expect(document.components.securitySchemes.sessao).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     for (const [route, operations] of Object.entries<any>(document.paths)) {
       for (const [method, operation] of Object.entries<any>(operations)) {
+        // The one operation without a header: the file link, whose path token is the credential.
+        if (route === '/api/erp/faturamento/documentos/arquivos/{token}') {
+          expect(operation.security).toEqual([]);
+          continue;
+        }
         const expected = route.startsWith('/api/ingestao-pub') ? 'tokenIngestao' : 'sessao';
         expect({ route, method, security: operation.security }).toEqual({ route, method, security: [{ [expected]: [] }] });
       }

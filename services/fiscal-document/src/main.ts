@@ -16,8 +16,10 @@ import { startAutomaticEmission } from './messaging/automatic-emission';
 import { startFactRelay } from './messaging/fact-relay';
 import { assinadorDaEmpresa, transmissor } from './messaging/sefaz-relay';
 import { taxCalculator } from './messaging/tax-calculator';
+import { FileLinks } from './app/file-links';
 import { registerDocumentRoutes } from './rest/documents-routes';
 import { registerCorrectionRoutes } from './rest/correction-routes';
+import { registerFileLinkRoutes } from './rest/file-link-routes';
 import { registerVoidingRoutes } from './rest/voiding-routes';
 import { createDocumentsStore } from './store/documents-store';
 
@@ -101,6 +103,7 @@ void bootService({
     registerDocumentRoutes(app, casos, verifySession, reads);
     registerVoidingRoutes(app, casos, verifySession, reads);
     registerCorrectionRoutes(app, casos, verifySession, reads);
+    registerFileLinkRoutes(app, await FileLinks.create(db, { reads: casos.reads, files: casos.files, clock }), verifySession, reads);
     reportRefusedVoidings(async () => {
       const { numeros, maisAntigo } = await store.refusedVoidingBacklog();
       return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };

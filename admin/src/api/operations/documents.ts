@@ -10,13 +10,19 @@ export type EnderecoDestinatarioInput = G.EnderecoDestinatarioInput;
 const DOCUMENTO_FISCAL_FIELDS = /* GraphQL */ `
   fragment DocumentoFiscalFields on DocumentoFiscal {
     id referencia modelo serie numero chaveAcesso situacao ambiente emitidoEm autorizadoEm protocolo cStat motivo
-    emitenteCnpj destinatarioDocumento valorTotal impostos { tributo base aliquota valor informativo } simplesRemessa
+    emitenteCnpj destinatarioDocumento destinatarioNome valorTotal impostos { tributo base aliquota valor informativo } simplesRemessa
     prazoCancelamento canceladoEm justificativaCancelamento protocoloCancelamento entregueEm servicoIniciadoEm competencia
   }`;
 
 export const DOCUMENTOS_FISCAIS = operation<G.DocumentosFiscaisQuery, G.DocumentosFiscaisQueryVariables>(/* GraphQL */ `
-  query DocumentosFiscais($modelo: ModeloDocumento, $situacao: SituacaoDocumento, $primeiros: Int, $depois: String) {
-    documentosFiscais(modelo: $modelo, situacao: $situacao, primeiros: $primeiros, depois: $depois) {
+  query DocumentosFiscais(
+    $modelo: ModeloDocumento, $situacao: SituacaoDocumento, $emitidoDe: String, $emitidoAte: String, $cliente: String, $numero: Int,
+    $chaveAcesso: String, $referencia: String, $primeiros: Int, $depois: String
+  ) {
+    documentosFiscais(
+      modelo: $modelo, situacao: $situacao, emitidoDe: $emitidoDe, emitidoAte: $emitidoAte, cliente: $cliente, numero: $numero,
+      chaveAcesso: $chaveAcesso, referencia: $referencia, primeiros: $primeiros, depois: $depois
+    ) {
       itens { ...DocumentoFiscalFields }
       proximo
     }
@@ -44,3 +50,19 @@ export const REGISTRAR_ENTREGA = operation<G.RegistrarEntregaMutation, G.Registr
 export const REGISTRAR_INICIO_SERVICO = operation<G.RegistrarInicioServicoMutation, G.RegistrarInicioServicoMutationVariables>(/* GraphQL */ `
   mutation RegistrarInicioServico($id: ID!) { registrarInicioServico(id: $id) { ...DocumentoFiscalFields } }
   ${DOCUMENTO_FISCAL_FIELDS}`);
+
+export type DetalheDocumentoFiscal = NonNullable<G.DetalheDocumentoFiscalQuery['detalheDocumentoFiscal']>;
+
+/** The detail route's extra reading: recipient, items with their taxes, events and files. */
+export const DETALHE_DOCUMENTO_FISCAL = operation<G.DetalheDocumentoFiscalQuery, G.DetalheDocumentoFiscalQueryVariables>(/* GraphQL */ `
+  query DetalheDocumentoFiscal($id: ID!) {
+    detalheDocumentoFiscal(id: $id) {
+      destinatario { documento tipoDocumento nome uf codigoMunicipio inscricaoEstadual logradouro numero complemento bairro municipio cep }
+      itens {
+        numero codigo descricao quantidade unidade valorUnitario valorTotal ncm cfop cst csosn cest codigoServico aliquotaIss
+        impostos { tributo base aliquota valor informativo }
+      }
+      eventos { tipo descricao em protocolo detalhe }
+      arquivos { tipo nome caminho }
+    }
+  }`);

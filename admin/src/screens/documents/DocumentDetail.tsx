@@ -8,6 +8,7 @@ import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDateTime, formatTimeLeft } from '../../format';
 import { useNow } from '../../hooks/useNow';
+import { DocumentContents } from './DocumentContents';
 import { DocumentFacts } from './DocumentFacts';
 import { DocumentFiles } from './DocumentFiles';
 import { MODELOS, SITUACOES } from './document-labels';
@@ -99,7 +100,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
         <h2 id="doc-titulo" tabIndex={-1} ref={heading}>
           {MODELOS[d.modelo]} nº {d.numero}, série {d.serie} — {SITUACOES[d.situacao]}
         </h2>
-        <button type="button" onClick={props.onClose}>
+        <button type="button" onClick={props.onClose} aria-keyshortcuts="Escape">
           Fechar
         </button>
       </div>
@@ -109,6 +110,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
         </Message>
       ) : null}
       <DocumentFacts documento={d} />
+      <DocumentContents documento={d} />
       <DocumentFiles documento={d} onOutcome={show} />
 
       {d.situacao === 'AUTORIZADO' ? (

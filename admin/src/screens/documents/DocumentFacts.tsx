@@ -1,5 +1,6 @@
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { formatDateTime, formatMoney, formatPercent, groupedKey } from '../../format';
+import { formatCnpjCpf, TRIBUTOS } from './document-labels';
 
 /** What a document is: its key, numbers, parties, SEFAZ answer, marks and cancellation, then its taxes. */
 export function DocumentFacts(props: { documento: DocumentoFiscal }) {
@@ -22,7 +23,7 @@ export function DocumentFacts(props: { documento: DocumentoFiscal }) {
         <dt>Emitente</dt>
         <dd>{d.emitenteCnpj}</dd>
         <dt>Destinatário</dt>
-        <dd>{d.destinatarioDocumento ?? '—'}</dd>
+        <dd>{d.destinatarioNome ? `${d.destinatarioNome} — ${formatCnpjCpf(d.destinatarioDocumento)}` : formatCnpjCpf(d.destinatarioDocumento)}</dd>
         <dt>Valor total</dt>
         <dd>{formatMoney(d.valorTotal)}</dd>
         <dt>Emitido em</dt>
@@ -85,7 +86,7 @@ export function DocumentFacts(props: { documento: DocumentoFiscal }) {
             <tbody>
               {d.impostos.map((i) => (
                 <tr key={i.tributo}>
-                  <th scope="row">{i.tributo}</th>
+                  <th scope="row">{TRIBUTOS[i.tributo] ?? i.tributo}</th>
                   <td className="num">{formatMoney(i.base)}</td>
                   <td className="num">{formatPercent(i.aliquota)}</td>
                   <td className="num">{formatMoney(i.valor)}</td>

@@ -4,7 +4,7 @@ import { saveFile } from '../../api/download';
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import type { Outcome } from '../../components/Message';
-import { filePath, hasPrintedForm, printedFormName, whyNoPrintedForm } from './document-labels';
+import { DOCUMENTS_REST, filePath, hasPrintedForm, printedFormName, whyNoPrintedForm } from './document-labels';
 
 /** The XML of a document, asked for when its detail opens: it may not exist (the API says why). */
 type XmlState = { kind: 'checking' } | { kind: 'available' } | { kind: 'missing'; reason: string } | { kind: 'failed'; reason: string };
@@ -19,6 +19,8 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
   const { api } = useApp();
   const d = props.documento;
   const [xml, setXml] = useState<XmlState>({ kind: 'checking' });
+  /** The preview's short-lived link, while it is shown. */
+  const [preview, setPreview] = useState<string | null>(null);
 
   // Whether the XML exists is only known by asking (a CT-e or NFS-e has none until their transmission exists); the
   // DANFE is not asked for ahead: the service makes the PDF on each request, and hasPrintedForm already says when it exists.
@@ -57,6 +59,32 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
     }
   }
 
+  /** A short-lived link to the file (the session never goes into a URL): for a new tab or the preview. */
+  const fileLink = async (arquivo: 'danfe' | 'xml') => (await api.post<{ url: string; expiraEm: string }>(`${DOCUMENTS_REST}/${encodeURIComponent(d.id)}/link-arquivo`, { arquivo })).url;
+
+  async function openInNewTab() {
+    // Opened within the click (a tab opened after an await is a pop-up the browser may block), then sent to the link.
+    const tab = window.open('about:blank', '_blank');
+    try {
+      const url = await fileLink('danfe');
+      if (!tab) return props.onOutcome({ kind: 'error', text: 'O navegador bloqueou a nova aba: permita pop-ups desta página ou use "Pré-visualizar".' });
+      tab.opener = null;
+      tab.location.href = url;
+    } catch (e) {
+      tab?.close();
+      props.onOutcome({ kind: 'error', text: errorMessage(e) });
+    }
+  }
+
+  async function togglePreview() {
+    if (preview) return setPreview(null);
+    try {
+      setPreview(await fileLink('danfe'));
+    } catch (e) {
+      props.onOutcome({ kind: 'error', text: errorMessage(e) });
+    }
+  }
+
   const link = (kind: 'danfe' | 'xml', label: string) => (
     <a
       href={filePath(d.id, kind)}
@@ -73,7 +101,21 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
     <>
       <h3>Arquivos</h3>
       <ul className="arquivos">
-        {hasPrintedForm(d) ? <li>{link('danfe', `${printedFormName(d)} (PDF)`)}</li> : <li className="discreto">{printedFormName(d)}: {whyNoPrintedForm(d)}</li>}
+        {hasPrintedForm(d) ? (
+          <li>
+            {link('danfe', `${printedFormName(d)} (PDF)`)}{' '}
+            <button type="button" onClick={() => void openInNewTab()}>
+              Abrir o {printedFormName(d)} em nova aba
+            </button>{' '}
+            <button type="button" aria-expanded={preview !== null} onClick={() => void togglePreview()}>
+              {preview ? 'Fechar a pré-visualização' : `Pré-visualizar o ${printedFormName(d)}`}
+            </button>
+          </li>
+        ) : (
+          <li className="discreto">
+            {printedFormName(d)}: {whyNoPrintedForm(d)}
+          </li>
+        )}
         <li id="doc-xml">
           {xml.kind === 'available' ? link('xml', 'XML do documento') : null}
           {xml.kind === 'checking' ? <span className="discreto">XML: verificando…</span> : null}
@@ -81,6 +123,7 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
           {xml.kind === 'failed' ? <span className="discreto">XML: não foi possível verificar ({xml.reason}).</span> : null}
         </li>
       </ul>
+      {preview ? <iframe className="previa-pdf" title={`Pré-visualização do ${printedFormName(d)}`} src={preview} /> : null}
     </>
   );
 }

@@ -1,34 +1,103 @@
-import { useCallback, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { DOCUMENTO_FISCAL, DOCUMENTOS_FISCAIS, type DocumentoFiscal, type ModeloDocumento, type SituacaoDocumento } from '../../api/operations/documents';
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../api/client';
+import { DOCUMENTO_FISCAL, DOCUMENTOS_FISCAIS, type DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
-import { Field } from '../../components/Field';
 import { Message } from '../../components/Message';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { formatDateTime, formatMoney } from '../../format';
 import { usePagedList } from '../../hooks/usePagedList';
 import { DocumentDetail } from './DocumentDetail';
 import { IssueDocumentForm } from './IssueDocumentForm';
-import { MODELOS, SITUACOES } from './document-labels';
+import { DocumentSearch, filterVariables, NO_FILTERS, type DocumentFilters } from './DocumentSearch';
+import { formatCnpjCpf, MODELOS, SITUACOES } from './document-labels';
 
 const PAGE_SIZE = 20;
 const REFRESH_ID = 'docs-atualizar';
 
 /** The company's fiscal documents: the list with its filters, the issue form, and the opened document. */
+/** The document open at `#/documentos/<id>`, or null. */
+function idFromHash(): string | null {
+  const m = /^#\/documentos\/([^/?]+)/.exec(window.location.hash);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+const showDocument = (id: string | null) => {
+  const hash = id ? `#/documentos/${encodeURIComponent(id)}` : '#/documentos';
+  if (window.location.hash !== hash) window.location.hash = hash;
+};
+
+/**
+ * The company's fiscal documents: the search with its filters, the list, the issue form, and the opened document
+ * at its own URL (`#/documentos/<id>`: a reload, a bookmark or a link opens it; Esc or "Fechar" closes it).
+ */
 export function DocumentsScreen(props: { title: string }) {
   const { api } = useApp();
-  const [modelo, setModelo] = useState<'' | ModeloDocumento>('');
-  const [situacao, setSituacao] = useState<'' | SituacaoDocumento>('');
+  const [filters, setFilters] = useState<DocumentFilters>(NO_FILTERS);
+  const [openedId, setOpenedId] = useState<string | null>(idFromHash);
   const [opened, setOpened] = useState<DocumentoFiscal | null>(null);
   const [issuing, setIssuing] = useState(false);
   const [openedError, setOpenedError] = useState<string | null>(null);
   const fetchPage = useCallback(
-    async (depois: string | null) =>
-      (await api.graphql(DOCUMENTOS_FISCAIS, { modelo: modelo || null, situacao: situacao || null, primeiros: PAGE_SIZE, depois })).documentosFiscais,
-    [api, modelo, situacao],
+    async (depois: string | null) => (await api.graphql(DOCUMENTOS_FISCAIS, { ...filterVariables(filters), primeiros: PAGE_SIZE, depois })).documentosFiscais,
+    [api, filters],
   );
   const list = usePagedList(fetchPage);
-  const error = openedError ?? (list.error ? errorMessage(list.error) : null);
+  const filterErrors = list.error instanceof ApiError && list.error.code === 'FILTRO_INVALIDO' ? list.error.fieldErrors : [];
+  const error = openedError ?? (list.error && !filterErrors.length ? errorMessage(list.error) : null);
+
+  useEffect(() => {
+    const onHashChange = () => setOpenedId(idFromHash());
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+
+  // The document of the URL: read when it is not the one shown (a reload, a link, the browser's back).
+  useEffect(() => {
+    if (!openedId) {
+      setOpened(null);
+      return;
+    }
+    if (opened?.id === openedId) return;
+    let current = true;
+    setOpenedError(null);
+    api.graphql(DOCUMENTO_FISCAL, { id: openedId }).then(
+      (read) => {
+        if (!current) return;
+        if (read.documentoFiscal) setOpened(read.documentoFiscal);
+        else setOpenedError('Documento não encontrado nesta empresa.');
+      },
+      (e: unknown) => current && setOpenedError(errorMessage(e)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, openedId, opened?.id]);
+
+  const open = (d: DocumentoFiscal) => {
+    setOpened(d);
+    setOpenedId(d.id);
+    showDocument(d.id);
+  };
+
+  const close = useCallback(() => {
+    if (!opened) return;
+    // Before the detail unmounts with the focus in it: back to the document's own "Abrir" (the detail may have
+    // been opened by an issue, whose form is gone), or "Atualizar" when a filter hides the document.
+    (document.querySelector<HTMLElement>(`tr[data-documento-id="${CSS.escape(opened.id)}"] button`) ?? document.getElementById(REFRESH_ID))?.focus();
+    setOpened(null);
+    setOpenedId(null);
+    showDocument(null);
+  }, [opened]);
+
+  // Esc closes the open document (a confirmation dialog open on top closes itself first).
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('dialog[open]')) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [opened, close]);
 
   /** "Atualizar": the list and the open document (its status, cancellation or marks may have changed elsewhere). */
   async function refresh() {
@@ -46,7 +115,7 @@ export function DocumentsScreen(props: { title: string }) {
 
   /** A document changed here (issued, cancelled, marked): shown open, and in the list in its place (or first). */
   const update = (changed: DocumentoFiscal) => {
-    setOpened(changed);
+    open(changed);
     list.setItems((items) => {
       const current = items ?? [];
       return current.some((d) => d.id === changed.id) ? current.map((d) => (d.id === changed.id ? changed : d)) : [changed, ...current];
@@ -56,36 +125,11 @@ export function DocumentsScreen(props: { title: string }) {
   return (
     <section>
       <ScreenTitle>{props.title}</ScreenTitle>
+      <DocumentSearch onSearch={setFilters} errors={filterErrors} />
       <div className="linha espalhada">
-        <div className="filtros">
-          <Field id="docs-modelo" label="Modelo" width="short">
-            {(a) => (
-              <select {...a} required={false} value={modelo} onChange={(e) => setModelo(e.target.value as ModeloDocumento | '')}>
-                <option value="">Todos</option>
-                {Object.entries(MODELOS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id="docs-situacao" label="Situação" width="short">
-            {(a) => (
-              <select {...a} required={false} value={situacao} onChange={(e) => setSituacao(e.target.value as SituacaoDocumento | '')}>
-                <option value="">Todas</option>
-                {Object.entries(SITUACOES).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <button type="button" id={REFRESH_ID} onClick={() => void refresh()}>
-            Atualizar
-          </button>
-        </div>
+        <button type="button" id={REFRESH_ID} onClick={() => void refresh()}>
+          Atualizar
+        </button>
         <button type="button" className="primario" aria-expanded={issuing} aria-controls="emitir-form" onClick={() => setIssuing((v) => !v)}>
           {issuing ? 'Fechar emissão' : 'Emitir documento'}
         </button>
@@ -101,7 +145,7 @@ export function DocumentsScreen(props: { title: string }) {
       {error ? <Message kind="error">{error}</Message> : null}
       {list.items === null && !error ? <p>Carregando…</p> : null}
       {list.items && list.items.length === 0 ? <p>Nenhum documento com estes filtros.</p> : null}
-      {list.items && list.items.length > 0 ? <DocumentTable documentos={list.items} openedId={opened?.id ?? null} onOpen={setOpened} /> : null}
+      {list.items && list.items.length > 0 ? <DocumentTable documentos={list.items} openedId={opened?.id ?? null} onOpen={open} /> : null}
       {list.next ? (
         <button type="button" onClick={() => void list.loadMore()}>
           Carregar mais documentos
@@ -112,12 +156,7 @@ export function DocumentsScreen(props: { title: string }) {
           key={opened.id}
           documento={opened}
           onChange={update}
-          onClose={() => {
-            // Before the detail unmounts with the focus in it: back to the document's own "Abrir" (the detail may have
-            // been opened by an issue, whose form is gone), or "Atualizar" when a filter hides the document.
-            (document.querySelector<HTMLElement>(`tr[data-documento-id="${CSS.escape(opened.id)}"] button`) ?? document.getElementById(REFRESH_ID))?.focus();
-            setOpened(null);
-          }}
+          onClose={close}
         />
       ) : null}
     </section>
@@ -150,7 +189,10 @@ function DocumentTable(props: { documentos: DocumentoFiscal[]; openedId: string 
                 {d.serie} / {d.numero}
               </td>
               <td>{d.referencia}</td>
-              <td>{d.destinatarioDocumento ?? '—'}</td>
+              <td>
+                {d.destinatarioNome ?? (d.destinatarioDocumento ? '' : '—')}
+                {d.destinatarioDocumento ? <span className="discreto bloco">{formatCnpjCpf(d.destinatarioDocumento)}</span> : null}
+              </td>
               <td className="num">{formatMoney(d.valorTotal)}</td>
               <td>
                 <span className={`selo selo-${d.situacao.toLowerCase()}`}>{SITUACOES[d.situacao]}</span>

@@ -32,3 +32,29 @@ export function whyNoPrintedForm(d: DocumentoFiscal): string {
   if (d.modelo === 'CTE' || d.modelo === 'NFSE') return 'não é gerado (o serviço fiscal gera só o DANFE da NF-e e o DANFCE da NFC-e).';
   return `só um documento autorizado tem ${printedFormName(d)} (este está ${SITUACOES[d.situacao].toLowerCase()}).`;
 }
+
+/** Each tax by the name a person reads, not its code. */
+export const TRIBUTOS: Record<string, string> = {
+  DAS: 'DAS (Simples Nacional)',
+  PIS: 'PIS',
+  COFINS: 'COFINS',
+  CSLL: 'CSLL',
+  IRPJ: 'IRPJ',
+  ICMS: 'ICMS',
+  ICMS_UF_DEST: 'ICMS do estado de destino (DIFAL)',
+  FCP_UF_DEST: 'FCP do estado de destino',
+  IPI: 'IPI',
+  ISS: 'ISS',
+  CBS: 'CBS',
+  IBS_UF: 'IBS estadual',
+  IBS_MUN: 'IBS municipal',
+  IS: 'Imposto Seletivo',
+};
+
+/** A CNPJ (14 digits) as 11.222.333/0001-81, a CPF (11) as 123.456.789-09; anything else as it is. */
+export function formatCnpjCpf(documento: string | null | undefined): string {
+  if (!documento) return '—';
+  if (/^\d{14}$/.test(documento)) return documento.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+  if (/^\d{11}$/.test(documento)) return documento.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+  return documento;
+}

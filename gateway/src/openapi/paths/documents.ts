@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../joi-schema';
 import { success } from '../schemas';
 import { DOCUMENTS, header, param, ref, type Operation, type Paths, type Status } from '../operation';
+import { DOCUMENT_SEARCH } from './document-search';
 
 /** The fiscal documents and voidings paths (session). */
 
@@ -17,6 +18,7 @@ const documentAction = (summary: string, refusals: Record<Status, string[]>, adm
 
 export const DOCUMENTS_PATHS: Paths = {
   '/api/erp/faturamento/documentos': {
+    get: DOCUMENT_SEARCH,
     post: {
       summary: 'Emite um documento fiscal (NF-e, NFC-e, CT-e, NFS-e)',
       description: '201 para um documento novo; 200 com o mesmo documento quando a `referencia` já foi usada com o mesmo conteúdo.',

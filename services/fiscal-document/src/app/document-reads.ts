@@ -1,4 +1,7 @@
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { DetalheDocumentoFiscal } from '@erp/contracts';
+import { xmlTypesOf } from '../store/document-files-query';
+import type { BuscaDocumentos } from '../store/document-search-query';
+import { documentDetail } from './document-detail';
 import type { FiscalDeps } from './deps';
 import { notFound } from './refusals';
 import { documentView, type DocumentoFiscalView } from './views';
@@ -12,6 +15,13 @@ export class DocumentReads {
     return doc && doc.situacao !== 'PROCESSANDO' ? documentView(doc, this.deps.clock()) : null;
   }
 
+  /** The detail of a company's document (items, recipient, events, files); null like `get`. */
+  async detail(companyId: string, id: string): Promise<DetalheDocumentoFiscal | null> {
+    const doc = await this.deps.store.byId(companyId, id);
+    if (!doc || doc.situacao === 'PROCESSANDO') return null;
+    return documentDetail(doc, await xmlTypesOf(this.deps.store, companyId, doc._id), this.deps.clock());
+  }
+
   async getOrRefuse(companyId: string, id: string): Promise<DocumentoFiscalView> {
     const doc = await this.get(companyId, id);
     if (!doc) throw notFound();
@@ -21,7 +31,7 @@ export class DocumentReads {
   /** Newest first; `limite + 1` read so the caller knows whether a next page exists (kit `pageOf`). */
   async list(
     companyId: string,
-    filtro: { modelo?: ModeloDocumento; situacao?: SituacaoDocumento },
+    filtro: BuscaDocumentos,
     limite: number,
     depois: { criadoEm: Date; id: string } | null,
   ): Promise<{ view: DocumentoFiscalView; criadoEm: Date; id: string }[]> {

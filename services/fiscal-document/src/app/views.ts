@@ -24,6 +24,7 @@ export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscal
     motivo: doc.motivo,
     emitenteCnpj: doc.emitenteCnpj,
     destinatarioDocumento: doc.destinatario?.documento ?? null,
+    destinatarioNome: doc.destinatario?.nome ?? null,
     valorTotal: reais(doc.valorTotalCentavos),
     impostos: doc.impostos.map((i) => ({ tributo: i.tributo, base: reais(i.baseCentavos), aliquota: i.aliquota, valor: reais(i.valorCentavos), informativo: i.informativo })),
     simplesRemessa: doc.simplesRemessa,

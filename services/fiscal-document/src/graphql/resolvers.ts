@@ -1,12 +1,10 @@
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
-import { decodeCursor, pageOf, pageSize, requireAdmin, requireSession, resolver, type ReadCeiling } from '@erp/kit';
+import type { ModeloDocumento } from '@erp/contracts';
+import { pageSize, requireAdmin, requireSession, resolver, type ReadCeiling } from '@erp/kit';
 import type { UseCases } from '../app';
-import { ehDocumentoId } from '../domain/document-id';
+import { searchDocuments, type FiltroDocumentosEntrada } from '../app/document-search';
 
 /** graphql-js builds input objects without a prototype; the validator wants plain objects. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as unknown;
-
-const KIND = 'documento';
 
 /**
  * Any role of the company reads; admin or user issues and marks; only admin cancels and voids numbers. The lists
@@ -17,15 +15,10 @@ export function createResolvers(app: UseCases, reads: ReadCeiling) {
     Query: {
       cartasCorrecao: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.correction.list(requireSession(context).companyId, id)),
       documentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.get(requireSession(context).companyId, id)),
-      documentosFiscais: resolver<{ modelo?: ModeloDocumento; situacao?: SituacaoDocumento; primeiros: number; depois?: string | null }, unknown>(async (_, args, context) => {
-        const { companyId } = requireSession(context);
-        const limite = pageSize(args.primeiros);
-        const posicao = args.depois ? decodeCursor(KIND, args.depois, { withInstant: true, isId: ehDocumentoId }) : null;
-        const depois = posicao ? { criadoEm: posicao.em!, id: posicao.id } : null;
-        const filtro = { modelo: args.modelo ?? undefined, situacao: args.situacao ?? undefined };
-        const lidos = await reads.run(companyId, () => app.reads.list(companyId, filtro, limite, depois));
-        return pageOf(lidos, limite, KIND, (lido) => lido.view, (lido) => ({ em: lido.criadoEm, id: lido.id }));
-      }),
+      detalheDocumentoFiscal: resolver<{ id: string }, unknown>(async (_, { id }, context) => app.reads.detail(requireSession(context).companyId, id)),
+      documentosFiscais: resolver<FiltroDocumentosEntrada & { primeiros: number; depois?: string | null }, unknown>(async (_, { primeiros, depois, ...filtro }, context) =>
+        searchDocuments({ reads: app.reads, ceiling: reads }, requireSession(context).companyId, filtro, primeiros, depois),
+      ),
       inutilizacoes: resolver<{ modelo?: ModeloDocumento | null; primeiros: number }, unknown>(async (_, args, context) => {
         const { companyId } = requireSession(context);
         const limite = pageSize(args.primeiros);

@@ -48,6 +48,8 @@ export const typeDefs = gql`
     motivo: String
     emitenteCnpj: String!
     destinatarioDocumento: String
+    "The recipient's name as issued (null when none was given)."
+    destinatarioNome: String
     valorTotal: Float!
     impostos: [LinhaImposto!]!
     simplesRemessa: Boolean!
@@ -261,11 +263,92 @@ export const typeDefs = gql`
     numeroItem: Int
   }
 
+  "The recipient of a document as it was issued (its address for an NF-e / NFC-e)."
+  type DestinatarioDocumento {
+    documento: String!
+    tipoDocumento: String!
+    nome: String
+    uf: String
+    codigoMunicipio: String
+    inscricaoEstadual: String
+    logradouro: String
+    numero: String
+    complemento: String
+    bairro: String
+    municipio: String
+    cep: String
+  }
+
+  "One item of a document, with its own tax lines as the tax engine computed them."
+  type ItemDocumento {
+    "nItem: 1, 2, ... in the order issued."
+    numero: Int!
+    codigo: String!
+    descricao: String!
+    quantidade: Float!
+    unidade: String!
+    valorUnitario: Float!
+    "quantidade x valorUnitario, rounded to the centavo (half up)."
+    valorTotal: Float!
+    ncm: String
+    cfop: String
+    cst: String
+    csosn: String
+    cest: String
+    codigoServico: String
+    aliquotaIss: Float
+    "Empty on documents issued before the lines per item were kept."
+    impostos: [LinhaImposto!]!
+  }
+
+  "Something that happened to a document: AUTORIZACAO, REJEICAO, DENEGACAO, CANCELAMENTO, ENTREGA, INICIO_SERVICO."
+  type EventoDocumento {
+    tipo: String!
+    descricao: String!
+    em: DateTime!
+    protocolo: String
+    "A cancellation's justification, a rejection's reason."
+    detalhe: String
+  }
+
+  "A file of a document (XML, XML_CANCELAMENTO, DANFE, DANFCE) and its REST path (same session)."
+  type ArquivoDocumento {
+    tipo: String!
+    nome: String!
+    caminho: String!
+  }
+
+  type DetalheDocumentoFiscal {
+    documento: DocumentoFiscal!
+    destinatario: DestinatarioDocumento
+    itens: [ItemDocumento!]!
+    eventos: [EventoDocumento!]!
+    arquivos: [ArquivoDocumento!]!
+  }
+
   type Query {
     "The document's registered correction letters, oldest first."
     cartasCorrecao(id: ID!): [CartaCorrecao!]!
     documentoFiscal(id: ID!): DocumentoFiscal
-    documentosFiscais(modelo: ModeloDocumento, situacao: SituacaoDocumento, primeiros: Int = 50, depois: String): ConexaoDocumentos!
+    "A document with its items, recipient, events and files (the page's detail route); null when not the company's."
+    detalheDocumentoFiscal(id: ID!): DetalheDocumentoFiscal
+    """
+    The company's documents, newest first, by pages (depois = proximo of the previous page of the same search).
+    emitidoDe / emitidoAte: AAAA-MM-DD, days in Brasília (both inclusive); cliente: the recipient's CNPJ / CPF
+    (punctuation allowed) or a part of its name (any case). A wrong filter is FILTRO_INVALIDO naming its field.
+    """
+    documentosFiscais(
+      modelo: ModeloDocumento
+      situacao: SituacaoDocumento
+      emitidoDe: String
+      emitidoAte: String
+      cliente: String
+      numero: Int
+      chaveAcesso: String
+      referencia: String
+      primeiros: Int = 50
+      depois: String
+    ): ConexaoDocumentos!
     "The company's voidings, newest first."
     inutilizacoes(modelo: ModeloDocumento, primeiros: Int = 50): [Inutilizacao!]!
     "Whether SEFAZ is in operation for the company (admin): NFeStatusServico4 with the company's certificate."

@@ -1,5 +1,6 @@
 import { objectBody, ok, sendFile, sessionHook, sessionOf, type FastifyInstance, type ReadCeiling, type SessionVerifier } from '@erp/kit';
 import type { UseCases } from '../app';
+import { searchDocuments } from '../app/document-search';
 
 export const DOCUMENTS_PATH = '/api/erp/faturamento/documentos';
 
@@ -15,6 +16,13 @@ export function registerDocumentRoutes(app: FastifyInstance, casos: UseCases, ve
     // 202: sent to SEFAZ and its answer is not known yet; the same request later tells the outcome.
     reply.code(documento.situacao === 'PENDENTE' ? 202 : criado ? 201 : 200);
     return ok(documento);
+  });
+
+  // The search for integrators: the same filters, page and cursor as GraphQL's documentosFiscais (query string).
+  app.get<{ Querystring: Record<string, string | undefined> }>(DOCUMENTS_PATH, { onRequest: sessionHook(verifySession) }, async (request) => {
+    const { primeiros, depois, ...filtro } = request.query;
+    const limite = primeiros === undefined || primeiros === '' ? 50 : Number(primeiros);
+    return ok(await searchDocuments({ reads: casos.reads, ceiling: reads }, sessionOf(request).companyId, filtro, limite, depois));
   });
 
   app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id`, { onRequest: sessionHook(verifySession) }, async (request) => {

@@ -7,11 +7,11 @@ import type {
   InutilizacaoNumeroRecord,
   InutilizacaoRecord,
   NumeroRecord,
-  SituacaoInterna,
   TipoXml,
   TurnoCancelamentoRecord,
   XmlRecord,
 } from './document-model';
+import { searchFilter, type BuscaDocumentos } from './document-search-query';
 
 /** A query a client can trigger never holds the store longer than this, unless the service says otherwise. */
 const DEFAULT_MAX_TIME_MS = 5_000;
@@ -43,6 +43,11 @@ export async function createDocumentsStore(db: Connection, options: { maxTimeMS?
     store.documentos.createIndex({ companyId: 1, criadoEm: -1, _id: -1 }),
     store.documentos.createIndex({ companyId: 1, situacao: 1, criadoEm: -1 }),
     store.documentos.createIndex({ companyId: 1, chaveAcesso: 1 }),
+    // The documents' search (store/document-search-query.ts): each equality filter under the company.
+    store.documentos.createIndex({ companyId: 1, numero: 1 }),
+    store.documentos.createIndex({ companyId: 1, referencia: 1 }),
+    store.documentos.createIndex({ companyId: 1, 'destinatario.documento': 1 }),
+    store.documentos.createIndex({ companyId: 1, modelo: 1, criadoEm: -1 }),
     store.numeros.createIndex({ companyId: 1, ambiente: 1, modelo: 1, serie: 1, numero: -1 }),
     store.numeros.createIndex({ situacao: 1 }),
     store.fatos.createIndex({ documentoId: 1 }),
@@ -89,9 +94,8 @@ class DocumentsStore {
   }
 
   /** A company's documents newest first, after `depois` (the last one of the previous page), at most `limite`. */
-  page(companyId: string, filtro: { modelo?: ModeloDocumento; situacao?: SituacaoInterna }, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<DocumentoRecord[]> {
-    const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: filtro.situacao ?? { $ne: 'PROCESSANDO' } };
-    if (filtro.modelo) query.modelo = filtro.modelo;
+  page(companyId: string, filtro: BuscaDocumentos, limite: number, depois: { criadoEm: Date; id: string } | null): Promise<DocumentoRecord[]> {
+    const query = searchFilter(companyId, filtro);
     if (depois) query.$or = [{ criadoEm: { $lt: depois.criadoEm } }, { criadoEm: depois.criadoEm, _id: { $lt: depois.id } }];
     return this.documentos.find(query, { maxTimeMS: this.maxTimeMS }).sort({ criadoEm: -1, _id: -1 }).limit(limite).toArray();
   }

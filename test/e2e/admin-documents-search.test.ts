@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../support/env';
+import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
+import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
+import { emitir, nfeVenda } from './fiscal-helpers';
+
+/**
+ * The documents screen as a person works it: searches a customer by a part of the name, by its CNPJ, by a document's
+ * number; gets a wrong filter named by its label; opens a document at its own URL with its recipient, items (each
+ * with its taxes) and events; closes it with Esc; opens the URL again after a reload.
+ */
+jest.setTimeout(120_000);
+
+const fixture = adminPage('admin-page-documents-search', { signedIn: true });
+const { byId, activeLabel } = fixture;
+let page: Page;
+let admin: string;
+const emitidos: { id: string; numero: number }[] = [];
+
+function nfePara(documento: string, nome: string) {
+  const corpo = nfeVenda();
+  return { ...corpo, destinatario: { ...corpo.destinatario, documento, nome } };
+}
+
+const rows = () => page.locator('tr[data-documento-id]');
+const listedIds = () => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-documento-id')));
+
+beforeAll(async () => {
+  ({ page, admin } = fixture);
+  await saveCompanySettings(admin);
+  for (const [documento, nome] of [
+    ['11.222.333/0001-81', 'Móveis São João Ltda'],
+    ['45.997.418/0001-53', 'Padaria Central ME'],
+    ['11.222.333/0001-81', 'Móveis São João Ltda'],
+  ]) {
+    const resposta = await emitir(admin, nfePara(documento, nome));
+    expect(resposta.status).toBe(201);
+    emitidos.push(resposta.body.dados);
+  }
+});
+
+describe('admin page - documents search and detail route', () => {
+  it('admin page search - a customer by a part of its name, then by CNPJ, then a number: the list shows the names', async () => {
+    await page.getByRole('link', { name: 'Documentos fiscais' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
+    const busca = page.getByRole('search', { name: 'Buscar documentos' });
+    await busca.getByLabel('Cliente').fill('padaria');
+    await busca.getByLabel('Cliente').press('Enter');
+    expect(await until(listedIds, (ids) => ids.length === 1)).toEqual([emitidos[1].id]);
+    // The recipient by name, and its CNPJ punctuated.
+    expect(await rows().first().textContent()).toContain('Padaria Central ME45.997.418/0001-53');
+
+    await busca.getByLabel('Cliente').fill('11.222.333/0001-81');
+    await busca.getByRole('button', { name: 'Buscar' }).click();
+    expect(await until(listedIds, (ids) => ids.length === 2)).toEqual([emitidos[2].id, emitidos[0].id]);
+
+    await busca.getByLabel('Cliente').fill('');
+    await busca.getByLabel('Número do documento').fill(String(emitidos[0].numero));
+    await busca.getByRole('button', { name: 'Buscar' }).click();
+    expect(await until(listedIds, (ids) => ids.length === 1)).toEqual([emitidos[0].id]);
+    await screenshot(page, 'documentos-busca');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('admin page search - a filter the API refuses is named by its label under its field, not by its key', async () => {
+    const busca = page.getByRole('search', { name: 'Buscar documentos' });
+    await busca.getByLabel('Número do documento').fill('');
+    await busca.getByLabel('Cliente').fill('123');
+    await busca.getByRole('button', { name: 'Buscar' }).click();
+    await byId('busca-cliente-erro').waitFor();
+    expect(await byId('busca-cliente-erro').textContent()).toBe('um CNPJ tem 14 dígitos e um CPF, 11');
+    expect(await busca.getByText('A busca não foi feita: Cliente.').count()).toBe(1);
+    expect(await busca.textContent()).not.toContain('cliente:');
+    await busca.getByRole('button', { name: 'Limpar filtros' }).click();
+    expect(await until(listedIds, (ids) => ids.length === 3)).toHaveLength(3);
+    expect(await byId('busca-cliente-erro').count()).toBe(0);
+  });
+
+  it('admin page detail - opens at its own URL with recipient, items and their taxes and events; Esc closes it; the URL opens it again', async () => {
+    const id = emitidos[1].id;
+    await page.locator(`tr[data-documento-id="${id}"]`).getByRole('button', { name: /Abrir/ }).click();
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /NF-e \(55\) nº \d+, série 1 — Autorizado/ }).waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/documentos/${id}`);
+    await detail.getByRole('heading', { name: 'Itens' }).waitFor();
+    const text = (await detail.textContent())!.replace(/\s+/g, ' ');
+    expect(text).toContain('Padaria Central ME');
+    expect(text).toContain('45.997.418/0001-53');
+    expect(text).toContain('Rua Augusta, 500 — Consolação, São Paulo/SP, CEP 01304000');
+    const items = detail.locator('table.itens-documento tbody tr');
+    expect(await items.count()).toBe(2);
+    // Item 1: 2 x R$ 250,50 = R$ 501,00; its DAS at 6%: R$ 30,06. Item 2: 3 x 3,3333 = 9,9999 -> R$ 10,00; DAS R$ 0,60.
+    const first = (await items.nth(0).textContent())!.replace(/\s/g, ' ');
+    expect(first).toMatch(/Cadeira de escritório.*R\$ 250,50.*R\$ 501,00.*DAS \(Simples Nacional\) 6%: R\$ 30,06/);
+    expect((await items.nth(1).textContent())!.replace(/\s/g, ' ')).toMatch(/Parafusos.*R\$ 10,00.*R\$ 0,60/);
+    expect(await detail.locator('.eventos li').first().textContent()).toMatch(/^Autorização de uso em \d\d\/\d\d\/\d{4}.* — protocolo \d{15}$/);
+    await screenshot(page, 'documento-detalhe');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const abrir = await page.locator(`tr[data-documento-id="${id}"]`).getByRole('button', { name: /Abrir/ }).getAttribute('aria-label');
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).hash).toBe('#/documentos');
+    expect(await until(activeLabel, (l) => l === abrir)).toBe(abrir);
+
+    // The document's URL, in a reload (or pasted, or bookmarked), opens it.
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${emitidos[2].id}`);
+    await page.reload();
+    await detail.getByRole('heading', { name: new RegExp(`nº ${emitidos[2].numero}, série 1 — Autorizado`) }).waitFor();
+    expect(await detail.textContent()).toContain('Móveis São João Ltda');
+    // Back in the browser closes it (the list's URL).
+    await page.goBack();
+    await until(
+      () => detail.count(),
+      (n) => n === 0,
+    );
+  });
+
+  it('admin page detail - the DANFE opens in a new tab and in a preview through a short-lived link, the session in no URL', async () => {
+    const id = emitidos[0].id;
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${id}`);
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /— Autorizado$/ }).waitFor();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), detail.getByRole('button', { name: 'Abrir o DANFE em nova aba' }).click()]);
+    await tab.waitForURL(/\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    const url = tab.url();
+    // The link carries no session (a JWT starts with eyJ) and opens with no header at all, as a new tab does.
+    expect(url).not.toMatch(/eyJ|sessao|authorization/i);
+    const opened = await fetch(url);
+    expect([opened.status, opened.headers.get('content-type'), opened.headers.get('cache-control')]).toEqual([200, 'application/pdf', 'no-store']);
+    expect(Buffer.from(await opened.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await tab.close();
+
+    await detail.getByRole('button', { name: 'Pré-visualizar o DANFE' }).click();
+    const frame = detail.locator('iframe[title="Pré-visualização do DANFE"]');
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    expect(src).not.toBe(new URL(url).pathname);
+    const preview = await fetch(`${stackEnv.gatewayUrl}${src}`);
+    expect([preview.status, preview.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    await screenshot(page, 'documento-danfe-previa');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await detail.getByRole('button', { name: 'Fechar a pré-visualização' }).click();
+    expect(await frame.count()).toBe(0);
+  });
+
+  itRequestedOnlyTheGateway(fixture);
+});
