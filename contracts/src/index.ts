@@ -191,3 +191,5 @@ export {
   type SettingsTransmitReply,
   type SettingsTransmitRequest,
 } from './transmission';
+export { contentTypeCte, ModelosCte, namespaceServicoCte, OperacoesCte, ServicosCte, type ModeloCte, type ServicoCte } from './transmission';
+export { cteEntradaSchema, CAMPOS_CTE, TomadoresCte, ModaisCte } from './cte';

@@ -5,6 +5,7 @@ import { startReconciliation } from './app/jobs/reconciliation';
 import { startVoidingJob } from './app/jobs/voiding-job';
 import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
+import { CteAuthorizer } from './authorizer/cte-authorizer';
 import { createLocalAuthorizer } from './authorizer/local-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig, responsavelTecnicoDe } from './config';
@@ -60,10 +61,13 @@ void bootService({
       maximoConsultasRecibo: config.SEFAZ_RECEIPT_POLLS,
       responsavelTecnico: responsavelTecnicoDe(config),
     });
-    // The CT-e and NFS-e have no transmission yet: outside production they stay on the in-process local authorizer
-    // in HOMOLOGAÇÃO, and nothing issues them in PRODUÇÃO.
+    // The CT-e takes the same path to its own authorizer (docs/cte.md).
+    const cte = new CteAuthorizer({ transmitir: transmissor(nc), assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS), settings, log });
+    // The NFS-e has no transmission yet: outside production it stays on the in-process local authorizer in
+    // HOMOLOGAÇÃO, and nothing issues it in PRODUÇÃO.
     const authorizers: EscolhaAutorizador = (modelo, ambiente) => {
       if (modelo === 'NFE' || modelo === 'NFCE') return sefaz;
+      if (modelo === 'CTE') return cte;
       return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
     };
     const fault = config.FISCAL_FAULT;

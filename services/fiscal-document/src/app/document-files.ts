@@ -28,7 +28,8 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml` };
+    const [nomeProc, nomeAssinado] = doc.modelo === 'CTE' ? ['procCTe', 'cte'] : ['procNFe', 'nfe'];
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${proc ? nomeProc : nomeAssinado}.xml` };
   }
 
   /** The cancellation's `procEventoNFe` (event 110111 or 110112 with SEFAZ's answer), once SEFAZ registered it. */
@@ -38,7 +39,7 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem cancelamento registrado pela SEFAZ (não cancelado, ou cancelado pelo autorizador local)', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-procEventoNFe.xml` };
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${doc.modelo === 'CTE' ? 'procEventoCTe' : 'procEventoNFe'}.xml` };
   }
 
   /** A voiding's `ProcInutNFe` (the signed request with SEFAZ's answer), once SEFAZ voided the range. */

@@ -94,7 +94,8 @@ export class Emission {
     const faltando = [!empresa.razaoSocial && 'empresa.razaoSocial', !empresa.inscricaoEstadual && 'empresa.inscricaoEstadual', !empresa.endereco && 'empresa.endereco'];
     const falta = faltando.filter((campo): campo is string => typeof campo === 'string');
     if (falta.length > 0) throw incompleteSettings(falta, ' para transmitir à SEFAZ');
-    const campos = situacoesIcmsNaoTransmitidas(emissao.itens);
+    // The CT-e's ICMS situations are checked by its own input rules (emission-input/cte.ts).
+    const campos = emissao.modelo === 'CTE' ? [] : situacoesIcmsNaoTransmitidas(emissao.itens);
     if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco) {
       campos.unshift({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
     }
@@ -168,6 +169,7 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
   // indFinal and indIEDest as the NF-e writes them: they decide the DIFAL of an interstate sale.
   const consumidorFinal = ehConsumidorFinal(emissao.modelo, emissao.destinatario);
   const contribuinte = emissao.modelo !== 'NFCE' && Boolean(emissao.destinatario?.inscricaoEstadual);
+  if (emissao.cte) return [operacaoCte(emissao, settings, dataOperacao)];
   return emissao.itens.map((item) => ({
     tipoDocumento: emissao.modelo,
     valor: reais(item.valorCentavos),
@@ -182,6 +184,27 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
     ...(item.csosn ? { csosn: item.csosn } : {}),
     ...(emissao.modelo === 'NFE' || emissao.modelo === 'NFCE' ? { consumidorFinal, destinatarioContribuinteIcms: contribuinte } : {}),
   }));
+}
+
+/**
+ * A CT-e is one service with one ICMS (imp/ICMS) and one IBS/CBS group: the engine is asked once for the service's
+ * whole value (the components' sum), from the UF where it starts to the UF where it ends (the ICMS of transport is
+ * due to the UF of start, LC 87/1996 art. 11 II), with the components' CFOP and ICMS situation.
+ */
+function operacaoCte(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, dataOperacao: string): OperacaoTributavel {
+  const cte = emissao.cte!;
+  const [item] = emissao.itens;
+  return {
+    tipoDocumento: 'CTE',
+    valor: reais(emissao.valorTotalCentavos),
+    dataOperacao,
+    regime: settings.empresa.regimeTributario!,
+    ufOrigem: cte.inicio.uf,
+    ufDestino: cte.fim.uf,
+    cfop: cte.cfop,
+    ...(item.cst ? { cst: item.cst } : {}),
+    ...(item.csosn ? { csosn: item.csosn } : {}),
+  };
 }
 
 /** The claim: the validated emission, its taxes, and the key's random seed drawn once. */
@@ -220,6 +243,7 @@ function newDocument(
     chavesNfeTransportadas: emissao.chavesNfeTransportadas,
     competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
     modalidadeFrete: emissao.modalidadeFrete,
+    cte: emissao.cte,
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

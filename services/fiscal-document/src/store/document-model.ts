@@ -1,6 +1,6 @@
 import type { Ambiente, DifalCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/emission-input';
+import type { DadosCte, DestinatarioValido, ItemValido, ModalidadeFrete } from '../domain/emission-input';
 import type { ImpostoDocumento } from '../domain/taxes';
 
 /**
@@ -51,6 +51,8 @@ export interface DocumentoRecord {
   competencia: string | null;
   /** NF-e `modFrete` (0-4, 9); null for the other models. Absent on documents issued before it was stored. */
   modalidadeFrete?: ModalidadeFrete | null;
+  /** CT-e: the transport service as validated (`domain/emission-input/cte.ts`); absent on other models. */
+  cte?: DadosCte | null;
   /** The company's own deadlines when the document was issued (a later settings change does not move them). */
   prazosCancelamento: PrazosCancelamento;
   /** Until when it may be cancelled, fixed at authorization from the rule and the company's deadlines. */

@@ -1,4 +1,4 @@
-import type { ServicoSefaz } from '@erp/contracts';
+import type { ServicoCte, ServicoSefaz } from '@erp/contracts';
 import Joi from 'joi';
 
 /**
@@ -60,12 +60,14 @@ export const esquemaCenario = Joi.object({
 
 /** The NF-e web services the authority answers: every one the relay may call. */
 export type Servico = ServicoSefaz;
+/** What is counted per issuer: the NF-e services and the CT-e stand-in's (src/cte). */
+type ServicoContado = ServicoSefaz | ServicoCte;
 
 interface Emitente {
   cenario: Cenario;
-  chamadas: Partial<Record<Servico, number>>;
+  chamadas: Partial<Record<ServicoContado, number>>;
   /** Every request received, in order: the service and the SHA-256 of its signed document as it arrived. */
-  recebidos: { servico: Servico; sha256: string }[];
+  recebidos: { servico: ServicoContado; sha256: string }[];
 }
 
 /** Bounds what a long-running development authority keeps in memory. */
@@ -109,12 +111,12 @@ export class Cenarios {
     return valor;
   }
 
-  contar(cnpj: string, servico: Servico): void {
+  contar(cnpj: string, servico: ServicoContado): void {
     const e = this.de(cnpj);
     e.chamadas[servico] = (e.chamadas[servico] ?? 0) + 1;
   }
 
-  receber(cnpj: string, servico: Servico, sha256: string): void {
+  receber(cnpj: string, servico: ServicoContado, sha256: string): void {
     this.de(cnpj).recebidos.push({ servico, sha256 });
   }
 

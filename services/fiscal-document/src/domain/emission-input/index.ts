@@ -11,3 +11,4 @@ export {
   type ItemValido,
   type ModalidadeFrete,
 } from './types';
+export { type DadosCte, type MunicipioCte, type ParteCte } from './cte';

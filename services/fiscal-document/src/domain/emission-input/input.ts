@@ -4,6 +4,7 @@ import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
 import { ehConsumidorFinal } from '../final-consumer';
 import { MAXIMO_CENTAVOS } from '../money';
+import { lerCte } from './cte';
 import { lerItem } from './item';
 import { lerDestinatario } from './recipient';
 import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, type EmissaoValida, type ItemValido, type ModalidadeFrete } from './types';
@@ -51,7 +52,8 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   else if (itensBrutos.length > MAX_ITENS) erros.add('itens', 'maximo', `no máximo ${MAX_ITENS} itens por documento`);
   else {
     itensBrutos.forEach((bruto, i) => {
-      const valido = lerItem(erros, bruto, i, modelo, ctx, { uf: ufDestino, consumidorFinal: ehConsumidorFinal(modelo, dest) });
+      // A CT-e's CFOP goes by where the service starts and ends (cte.ts), not by the recipient's UF.
+      const valido = lerItem(erros, bruto, i, modelo, ctx, { uf: modelo === 'CTE' ? undefined : ufDestino, consumidorFinal: ehConsumidorFinal(modelo, dest) });
       if (valido) itens.push(valido);
     });
   }
@@ -82,6 +84,10 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   } else if (!vazio(transportadas) && !(Array.isArray(transportadas) && transportadas.length === 0)) {
     erros.add('chavesNfeTransportadas', 'somente_cte', 'só se aplica a CT-e');
   }
+
+  let cte: EmissaoValida['cte'] = null;
+  if (modelo === 'CTE') cte = lerCte(erros, entrada.cte, ctx, dest, itens);
+  else if (!vazio(entrada.cte)) erros.add('cte', 'somente_cte', 'só se aplica a CT-e');
 
   let competencia: string | null = null;
   if (!vazio(entrada.competencia)) {
@@ -122,6 +128,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       chavesNfeTransportadas,
       competencia,
       modalidadeFrete,
+      cte,
     },
   };
 }

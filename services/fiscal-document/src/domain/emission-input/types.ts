@@ -1,4 +1,5 @@
 import type { EnderecoEmpresa, ModeloDocumento, RegimeTributario } from '@erp/contracts';
+import type { DadosCte } from './cte';
 
 /** NF-e limit of items (`det` maxOccurs 990). */
 export const MAX_ITENS = 990;
@@ -72,4 +73,6 @@ export interface EmissaoValida {
   competencia: string | null;
   /** NF-e only: as given, else 0 when a CT-e documents the freight (`chaveCteReferenciada`), else 9. */
   modalidadeFrete: ModalidadeFrete | null;
+  /** CT-e only: the transport service (`cte.ts`). */
+  cte: DadosCte | null;
 }
