@@ -49,3 +49,42 @@ export const cteEntradaSchema = Joi.object({
 
 /** The fields of the `cte` group (the validator refuses any other with `campo_desconhecido`). */
 export const CAMPOS_CTE: readonly string[] = Object.keys((cteEntradaSchema.describe() as { keys: Record<string, unknown> }).keys);
+
+/**
+ * A complete CT-e emission body (model 57, rodoviário, São Paulo -> Rio de Janeiro, the sender pays), as the OpenAPI
+ * document shows it: it issues on the default stack exactly as written for a regime-normal carrier in SP
+ * (test/e2e/cte-openapi-example.test.ts posts it). The NF-e key carried is well-formed (check digit 3).
+ */
+export const EXEMPLO_EMISSAO_CTE = {
+  referencia: 'FRETE-2026-0001',
+  modelo: 'CTE',
+  destinatario: {
+    documento: '33000167000101',
+    nome: 'Cliente Rio Ltda',
+    uf: 'RJ',
+    codigoMunicipio: '3304557',
+    endereco: { logradouro: 'Rua do Ouvidor', numero: '50', bairro: 'Centro', municipio: 'Rio de Janeiro', cep: '20040030' },
+  },
+  itens: [
+    { codigo: 'FRETE', descricao: 'Frete peso', quantidade: 1, valorUnitario: 1000, cfop: '6353', cst: '00' },
+    { codigo: 'PEDAGIO', descricao: 'Pedágio', quantidade: 1, valorUnitario: 50, cfop: '6353', cst: '00' },
+  ],
+  chavesNfeTransportadas: ['35261111222333000181550010000001231102030403'],
+  cte: {
+    tomador: 'REMETENTE',
+    remetente: {
+      documento: '11222333000181',
+      nome: 'Remetente Indústria Ltda',
+      inscricaoEstadual: '110042490114',
+      uf: 'SP',
+      codigoMunicipio: '3550308',
+      endereco: { logradouro: 'Rua Augusta', numero: '500', bairro: 'Consolação', municipio: 'São Paulo', cep: '01304000' },
+    },
+    inicio: { codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP' },
+    fim: { codigoMunicipio: '3304557', municipio: 'Rio de Janeiro', uf: 'RJ' },
+    valorCarga: 12000,
+    produtoPredominante: 'Móveis de escritório',
+    pesoKg: 350.5,
+    rntrc: '12345678',
+  },
+};

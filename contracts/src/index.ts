@@ -192,4 +192,4 @@ export {
   type SettingsTransmitRequest,
 } from './transmission';
 export { contentTypeCte, ModelosCte, namespaceServicoCte, OperacoesCte, ServicosCte, type ModeloCte, type ServicoCte } from './transmission';
-export { cteEntradaSchema, CAMPOS_CTE, TomadoresCte, ModaisCte } from './cte';
+export { cteEntradaSchema, CAMPOS_CTE, EXEMPLO_EMISSAO_CTE, TomadoresCte, ModaisCte } from './cte';
