@@ -5,6 +5,8 @@ import { DOCUMENTOS, ENDERECO_CLIENTE, referenciaNova } from './fiscal-helpers';
 
 /** What the CT-e end-to-end files share: a CT-e body, and the download of its cteProc checked against the official schema. */
 export const NS_CTE = 'http://www.portalfiscal.inf.br/cte';
+/** A well-formed NF-e key (model 55, check digit 3): the authority does not look NF-e up. */
+export const CHAVE_NFE = '35261111222333000181550010000001231102030403';
 
 export const REMETENTE_SP = {
   documento: '11222333000181',

@@ -1,5 +1,5 @@
 import { cenario, estado } from './sefaz-helpers';
-import { cteProcBaixado, cteSpRj, textoCte } from './cte-helpers';
+import { CHAVE_NFE, cteProcBaixado, cteSpRj, textoCte } from './cte-helpers';
 import { emitir, empresaFiscal, nfeVenda } from './fiscal-helpers';
 
 /**
@@ -35,7 +35,7 @@ describe('ct-e through the local authority', () => {
 
   it('ct-e - a Simples Nacional carrier: ICMSSN, no IBS/CBS group', async () => {
     const e = await empresaFiscal({ regime: 'SIMPLES_NACIONAL' });
-    const r = await emitir(e.admin, cteSpRj([await nfeDaEmpresa(e.admin).catch(() => '')].filter(Boolean), { csosn: '102' }));
+    const r = await emitir(e.admin, cteSpRj([CHAVE_NFE], { csosn: '102' }));
     expect([r.status, r.body.codigo, r.body.campos]).toEqual([201, undefined, undefined]);
     const { xml } = await cteProcBaixado(e.usuario, r.body.dados.id);
     expect(xml).toContain('<ICMSSN><CST>90</CST><indSN>1</indSN></ICMSSN>');
@@ -44,10 +44,10 @@ describe('ct-e through the local authority', () => {
 
   it('ct-e - field errors: no cte group, another modal, an unsupported taker, a municipality of another UF, a non-transport CFOP', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
-    const sem = await emitir(e.admin, { ...cteSpRj([]), cte: undefined });
+    const sem = await emitir(e.admin, { ...cteSpRj([CHAVE_NFE]), cte: undefined });
     expect(sem.status).toBe(400);
     expect(sem.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toContain('cte:obrigatorio');
-    const base = cteSpRj([]);
+    const base = cteSpRj([CHAVE_NFE]);
     const errado = await emitir(e.admin, {
       ...base,
       itens: base.itens.map((i) => ({ ...i, cfop: '6102' })),
@@ -62,7 +62,7 @@ describe('ct-e through the local authority', () => {
   it('ct-e - the answer lost after the authority processed it: the query by key adopts the authorization (one number, one protocol)', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     await cenario(e.cnpj, { autorizacao: ['PROCESSA_E_DERRUBA'] });
-    const r = await emitir(e.admin, cteSpRj([]));
+    const r = await emitir(e.admin, cteSpRj([CHAVE_NFE]));
     expect([r.status, r.body.dados?.situacao]).toEqual([201, 'AUTORIZADO']);
     const s = await estado(e.cnpj);
     expect([s.chamadas.CTeRecepcaoSincV4, s.chamadas.CTeConsultaV4]).toEqual([1, 1]);
@@ -73,7 +73,7 @@ describe('ct-e through the local authority', () => {
   it('ct-e - no answer and the query fails too: PENDENTE (202); the same request again asks by key (217), sends the same bytes, AUTORIZADO', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     await cenario(e.cnpj, { autorizacao: ['DERRUBA'], consulta: ['ERRO_500'] });
-    const corpo = cteSpRj([]);
+    const corpo = cteSpRj([CHAVE_NFE]);
     const pendente = await emitir(e.admin, corpo);
     expect([pendente.status, pendente.body.dados?.situacao]).toEqual([202, 'PENDENTE']);
     const depois = await emitir(e.admin, corpo);
@@ -87,7 +87,7 @@ describe('ct-e through the local authority', () => {
   it('ct-e - rejected by the authority (scenario): REJEITADO with the cStat, 422', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     await cenario(e.cnpj, { rejeitar: '646' });
-    const r = await emitir(e.admin, cteSpRj([]));
+    const r = await emitir(e.admin, cteSpRj([CHAVE_NFE]));
     expect([r.status, r.body.codigo, r.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '646']);
   }, 60_000);
 });

@@ -67,7 +67,7 @@ function lerParte(erros: CamposInvalidos, valor: unknown, campo: string): ParteC
   const [documento, tipoDocumento] = lerDocumento(erros, valor.documento, `${campo}.documento`);
   const nome = lerTexto(erros, valor.nome, `${campo}.nome`, { obrigatorio: true, min: 2, max: 60 });
   const inscricaoEstadual = lerInscricaoEstadual(erros, valor.inscricaoEstadual, `${campo}.inscricaoEstadual`);
-  const municipio = lerMunicipio(erros, { codigoMunicipio: valor.codigoMunicipio, municipio: 'x', uf: valor.uf }, campo);
+  const municipio = lerMunicipio(erros, { codigoMunicipio: valor.codigoMunicipio, uf: valor.uf }, campo, false);
   const endereco = lerEndereco(erros, valor.endereco, `${campo}.endereco`);
   if (endereco === null) erros.add(`${campo}.endereco`, 'obrigatorio', 'obrigatório');
   if (erros.total > antes || !documento || !nome || !municipio || !endereco || inscricaoEstadual === undefined) return null;
@@ -84,7 +84,7 @@ function lerDocumento(erros: CamposInvalidos, valor: unknown, campo: string): [s
 }
 
 /** An IBGE municipality with its UF: the code's first two digits must be the UF's (MOC rules of cMunIni/cMunFim). */
-function lerMunicipio(erros: CamposInvalidos, valor: unknown, campo: string): MunicipioCte | null {
+function lerMunicipio(erros: CamposInvalidos, valor: unknown, campo: string, comNome = true): MunicipioCte | null {
   if (!ehObjeto(valor)) return erros.add(campo, vazio(valor) ? 'obrigatorio' : 'tipo', 'obrigatório: codigoMunicipio, municipio e uf') ?? null;
   const antes = erros.total;
   const uf = typeof valor.uf === 'string' ? valor.uf.trim().toUpperCase() : '';
@@ -94,7 +94,8 @@ function lerMunicipio(erros: CamposInvalidos, valor: unknown, campo: string): Mu
   const problema = municipioProblem(codigo);
   if (problema) erros.add(`${campo}.codigoMunicipio`, `municipio_${problema}`, 'deve ser um código IBGE de 7 dígitos válido');
   else if (cUf !== null && cUfFromMunicipio(codigo) !== cUf) erros.add(`${campo}.codigoMunicipio`, 'municipio_de_outra_uf', `não é um município de ${uf}`);
-  const municipio = lerTexto(erros, valor.municipio, `${campo}.municipio`, { obrigatorio: true, min: 2, max: 60 });
+  // A party's city name is its address's (endereco.municipio); a start or end municipality names itself.
+  const municipio = comNome ? lerTexto(erros, valor.municipio, `${campo}.municipio`, { obrigatorio: true, min: 2, max: 60 }) : '-';
   if (erros.total > antes || !municipio) return null;
   return { codigoMunicipio: codigo, municipio, uf };
 }
