@@ -66,3 +66,17 @@ export async function cteProcBaixado(usuario: string, id: string, gatewayUrl = s
   expect(await validarXml('cte-PL_CTe_400_RTC', 'procCTe_v4.00.xsd', xml)).toEqual({ ok: true });
   return { xml, raiz: new DOMParser().parseFromString(xml, 'text/xml').documentElement!, nome: r.headers.get('content-disposition') };
 }
+
+/**
+ * A CT-e inside São Paulo (CFOP 5353) with one component of `valor` reais, carrying `chaveNfe`: the body the
+ * fiscal-document files use where the CT-e itself is not the subject (cancellation, deadlines, lists).
+ */
+export function cteInterno(chaveNfe: string, situacao: Record<string, string> = { cst: '00' }, valor = 80) {
+  const base = cteSpRj([chaveNfe], situacao);
+  return {
+    ...base,
+    destinatario: { ...DESTINATARIO_RJ, documento: '11222333000181', uf: 'SP', codigoMunicipio: '3550308', endereco: ENDERECO_CLIENTE },
+    itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: valor, cfop: '5353', ...situacao }],
+    cte: { ...base.cte, fim: { codigoMunicipio: '3509502', municipio: 'Campinas', uf: 'SP' } },
+  };
+}
