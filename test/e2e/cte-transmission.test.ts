@@ -90,4 +90,31 @@ describe('ct-e through the local authority', () => {
     const r = await emitir(e.admin, cteSpRj([CHAVE_NFE]));
     expect([r.status, r.body.codigo, r.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '646']);
   }, 60_000);
+
+  it('ct-e - a resend after a lost answer meets 204: the query by key adopts the authorization', async () => {
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    // Processed then dropped, the query fails: PENDENTE. Asked again: the query says 217 (scenario), the same bytes go
+    // again, the authority answers 204 (the key is there), and the query after it adopts the protocol.
+    await cenario(e.cnpj, { autorizacao: ['PROCESSA_E_DERRUBA'], consulta: ['ERRO_500', 'NAO_CONSTA'] });
+    const corpo = cteSpRj([CHAVE_NFE]);
+    const pendente = await emitir(e.admin, corpo);
+    expect([pendente.status, pendente.body.dados?.situacao]).toEqual([202, 'PENDENTE']);
+    const depois = await emitir(e.admin, corpo);
+    expect([depois.status, depois.body.dados?.situacao]).toEqual([200, 'AUTORIZADO']);
+    const s = await estado(e.cnpj);
+    const envios = s.recebidos.filter((x) => x.servico === 'CTeRecepcaoSincV4');
+    // Two sendings of the very same bytes (the signed CT-e stored before the first).
+    expect([envios.length, new Set(envios.map((x) => x.sha256)).size]).toEqual([2, 1]);
+    expect(s.autorizadas).toHaveLength(1);
+    await cteProcBaixado(e.usuario, depois.body.dados.id);
+  }, 60_000);
+
+  it('ct-e - 539: the number is held by another key at the authority: REJEITADO (cStat 539)', async () => {
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const controle = process.env.TEST_LOCAL_AUTHORITY_CONTROL_URL!;
+    const outra = await fetch(`${controle}/numeros-de-outra-chave`, { method: 'POST', body: JSON.stringify({ cnpj: e.cnpj, mod: '57', serie: 1, numero: 1, chave: '3'.repeat(44) }) });
+    expect(outra.status).toBe(200);
+    const r = await emitir(e.admin, cteSpRj([CHAVE_NFE]));
+    expect([r.status, r.body.codigo, r.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '539']);
+  }, 60_000);
 });
