@@ -26,7 +26,7 @@ export function authorizerFor(deps: Pick<FiscalDeps, 'authorizers'>, modelo: Mod
   const autorizador = deps.authorizers(modelo, ambiente);
   if (!autorizador) {
     throw authorizerUnavailable(
-      `nenhum autorizador desta instalação ${paraQue} ${modelo} em ${ambiente}: a NF-e e a NFC-e vão à SEFAZ; o CT-e e a NFS-e ainda só são autorizados localmente, em HOMOLOGAÇÃO e fora de produção`,
+      `nenhum autorizador desta instalação ${paraQue} ${modelo} em ${ambiente}: a NF-e, a NFC-e e o CT-e vão ao autorizador da UF; a NFS-e ainda só é autorizada localmente, em HOMOLOGAÇÃO e fora de produção`,
     );
   }
   return autorizador;
