@@ -15,7 +15,7 @@ export const TiposArquivoDocumento = ['XML', 'XML_CANCELAMENTO', 'DANFE', 'DANFC
 
 export const destinatarioDocumentoSchema = Joi.object({
   documento: Joi.string().required(),
-  tipoDocumento: Joi.string().valid('CNPJ', 'CPF').required(),
+  tipoDocumento: Joi.string().valid('CNPJ', 'CPF', 'ESTRANGEIRO').required(),
   nome: texto(),
   uf: texto(),
   codigoMunicipio: texto(),
@@ -75,7 +75,7 @@ export const detalheDocumentoFiscalSchema = Joi.object({
 type Texto = string | null;
 export interface DestinatarioDocumento {
   documento: string;
-  tipoDocumento: 'CNPJ' | 'CPF';
+  tipoDocumento: 'CNPJ' | 'CPF' | 'ESTRANGEIRO';
   nome: Texto;
   uf: Texto;
   codigoMunicipio: Texto;

@@ -1,6 +1,10 @@
 import Joi from 'joi';
 import { Ambientes } from './settings';
+import { enderecoEntradaSchema } from './address';
+import { cteEntradaSchema } from './cte';
 import { ModelosDocumento, Tributos } from './tax';
+
+export { enderecoEntradaSchema };
 
 /**
  * The fiscal documents' wire shapes, declared once: the emission input (REST body, GraphQL
@@ -10,17 +14,6 @@ import { ModelosDocumento, Tributos } from './tax';
  * domain rules (check digits, CFOP against the destination, limits of the layout) stay in fiscal-document's
  * validator, which reports them as field errors.
  */
-
-/** An address as the NF-e writes it (TEnderEmi / TEndereco; UF and IBGE city code are fields of their own). */
-export const enderecoEntradaSchema = Joi.object({
-  logradouro: Joi.string().min(2).max(60).required(),
-  numero: Joi.string().min(1).max(60).required(),
-  complemento: Joi.string().max(60),
-  bairro: Joi.string().min(2).max(60).required(),
-  municipio: Joi.string().min(2).max(60).required().description('Nome do município (xMun).'),
-  cep: Joi.string().max(10).required().description('8 dígitos (pontuação aceita e removida).').example('01310100'),
-  telefone: Joi.string().max(20).description('DDD e número, de 6 a 14 dígitos (pontuação aceita e removida).'),
-}).description('enderDest da NF-e, com uf e codigoMunicipio; obrigatório para a NF-e transmitida à SEFAZ, opcional nos demais casos.');
 
 /** A recipient abroad (NF-e `idEstrangeiro` and `enderDest` with cMun 9999999, UF EX and the country). */
 export const destinatarioExteriorSchema = Joi.object({
@@ -102,6 +95,7 @@ export const emissaoDocumentoSchema = Joi.object({
   chaveNfseSubstituida: Joi.string().description(
     'Só NFS-e: a chave (50 dígitos) da NFS-e autorizada que esta substitui (DPS `subst`); depois de autorizada, cancele a substituída com `chNFeRef` = a chave desta (evento 105102).',
   ),
+  cte: cteEntradaSchema.description('Só CT-e (obrigatório): a prestação do transporte; os itens são os componentes do valor da prestação (Comp), todos com o mesmo CFOP de transporte e a mesma situação do ICMS.'),
   modalidadeFrete: Joi.number()
     .integer()
     .valid(0, 1, 2, 3, 4, 9)

@@ -230,3 +230,5 @@ export {
   type EventoDocumento,
   type ItemDocumento,
 } from './document-detail';
+export { contentTypeCte, ModelosCte, namespaceServicoCte, OperacoesCte, ServicosCte, type ModeloCte, type ServicoCte } from './transmission';
+export { cteEntradaSchema, CAMPOS_CTE, EXEMPLO_EMISSAO_CTE, TomadoresCte, ModaisCte } from './cte';

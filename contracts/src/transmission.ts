@@ -29,6 +29,31 @@ export const namespaceServicoSefaz = (servico: ServicoSefaz) => `http://www.port
 /** The content type of a call to `servico`: SOAP 1.2 with the operation as `action`. */
 export const contentTypeSefaz = (servico: ServicoSefaz) => `application/soap+xml; charset=utf-8; action="${namespaceServicoSefaz(servico)}/${OperacoesSefaz[servico]}"`;
 
+/**
+ * The CT-e 4.00 web services the relay may call (SOAP 1.2, no header, one CT-e per call; MOC CT-e 4.00 §4-5). Only
+ * the receptions carry gzip + base64 of the signed document; the query, the status and the events plain XML.
+ */
+export const ServicosCte = ['CTeRecepcaoSincV4', 'CTeRecepcaoOSV4', 'CTeConsultaV4', 'CTeRecepcaoEventoV4', 'CTeStatusServicoV4'] as const;
+export type ServicoCte = (typeof ServicosCte)[number];
+
+/** The WSDL operation of each CT-e service (the `action` of the SOAP 1.2 content type). */
+export const OperacoesCte: Record<ServicoCte, string> = {
+  CTeRecepcaoSincV4: 'cteRecepcao',
+  CTeRecepcaoOSV4: 'cteRecepcaoOS',
+  CTeConsultaV4: 'cteConsultaCT',
+  CTeRecepcaoEventoV4: 'cteRecepcaoEvento',
+  CTeStatusServicoV4: 'cteStatusServicoCT',
+};
+
+/** The namespace of a CT-e service's `cteDadosMsg` / `cteRecepcaoResult` (the WSDL's, with the V4 suffix every working client uses). */
+export const namespaceServicoCte = (servico: ServicoCte) => `http://www.portalfiscal.inf.br/cte/wsdl/${servico}`;
+
+export const contentTypeCte = (servico: ServicoCte) => `application/soap+xml; charset=utf-8; action="${namespaceServicoCte(servico)}/${OperacoesCte[servico]}"`;
+
+/** CT-e (57) and CT-e OS (67): their own endpoint lists per authorizer. */
+export const ModelosCte = ['CTE', 'CTEOS'] as const;
+export type ModeloCte = (typeof ModelosCte)[number];
+
 /** NF-e (55) and NFC-e (65) have separate endpoints in most UFs. */
 export const ModelosSefaz = ['NFE', 'NFCE'] as const;
 export type ModeloSefaz = (typeof ModelosSefaz)[number];
@@ -43,6 +68,14 @@ export type DestinoTransmissao =
       servico: ServicoSefaz;
       /** The UF's contingency authorizer (SVC-AN or SVC-RS) instead of its normal one. */
       contingencia: boolean;
+    }
+  | {
+      tipo: 'CTE';
+      /** The issuer's UF: the CT-e table says which authorizer (own, SVRS, SVSP) serves it. */
+      uf: string;
+      ambiente: Ambiente;
+      modelo: ModeloCte;
+      servico: ServicoCte;
     }
   | { tipo: 'NFSE' }
   | {
@@ -122,6 +155,21 @@ const destinoSchema = Joi.alternatives().try(
       .valid(...ServicosSefaz)
       .required(),
     contingencia: Joi.boolean().required(),
+  }),
+  Joi.object({
+    tipo: Joi.valid('CTE').required(),
+    uf: Joi.string()
+      .pattern(/^[A-Z]{2}$/)
+      .required(),
+    ambiente: Joi.string()
+      .valid(...Ambientes)
+      .required(),
+    modelo: Joi.string()
+      .valid(...ModelosCte)
+      .required(),
+    servico: Joi.string()
+      .valid(...ServicosCte)
+      .required(),
   }),
   Joi.object({ tipo: Joi.valid('NFSE').required() }),
   Joi.object({

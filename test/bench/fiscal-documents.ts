@@ -27,7 +27,7 @@ export interface FiscalBenchEnv {
 }
 
 /** The collections of the fiscal-document service that an emission reads with a filter. */
-const READ_BY_EMISSION = ['documentos_fiscais', 'numeracao', 'fatos_documento', 'xml_documentos', 'autorizador_local'];
+const READ_BY_EMISSION = ['documentos_fiscais', 'numeracao', 'fatos_documento', 'xml_documentos'];
 
 /**
  * Puts `count` documents of another company in each collection an emission reads: 2 KB each, and no field the

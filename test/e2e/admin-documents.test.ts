@@ -4,6 +4,7 @@ import { graphql, rest } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { textoDoPdf } from './danfe-helpers';
+import { cteInterno } from './cte-helpers';
 import { cancelar, emitir, nfeVenda } from './fiscal-helpers';
 
 /**
@@ -151,36 +152,25 @@ describe('admin page - fiscal documents', () => {
     expect(await detail.textContent()).toContain('Cancelado por outra tela do ERP');
   });
 
-  it('admin page - issues a CT-e through the form (no DACTE offered), marks the start of the service, and filters by model', async () => {
+  it('admin page - shows a CT-e (issued through the API: the form has no CT-e group yet) with its XML, marks the start of the service, and filters by model', async () => {
     const transported = await emitir(admin, nfeVenda());
     expect(transported.status).toBe(201);
+    const issued = await emitir(admin, cteInterno(transported.body.dados.chaveAcesso, { csosn: '102' }));
+    expect(issued.status).toBe(201);
+    const id = issued.body.dados.id;
     await page.getByLabel('Situação').selectOption('');
-    await page.getByRole('button', { name: 'Emitir documento' }).click();
-    await page.getByRole('heading', { name: 'Emitir documento fiscal' }).waitFor();
-    await byId('modelo').selectOption('CTE');
-    await page.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
-    await page.getByLabel('UF', { exact: true }).fill('SP');
-    await page.getByLabel('Código', { exact: true }).fill('FRETE');
-    await page.getByLabel('Descrição').fill('Frete da venda');
-    await page.getByLabel('Quantidade').fill('1');
-    await page.getByLabel('Valor unitário (R$)').fill('80');
-    await page.getByLabel('CFOP').fill('5353');
-    await page.getByLabel('CSOSN (Simples)').fill('102');
-    await page.getByLabel('Chaves das NF-e transportadas (uma por linha)').fill(transported.body.dados.chaveAcesso);
-    await page.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    await page.locator(`tr[data-documento-id="${id}"]`).getByRole('button', { name: /Abrir/ }).click();
     const detail = page.locator('.detalhe');
     const heading = detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ });
     await heading.waitFor();
-    const id = await page.locator('tr.selecionada').getAttribute('data-documento-id');
     const stored = await graphql('query($id: ID!) { documentoFiscal(id: $id) { modelo situacao } }', { id }, admin);
     expect(stored.data!.documentoFiscal).toEqual({ modelo: 'CTE', situacao: 'AUTORIZADO' });
     expect(await detail.getByRole('link', { name: /DACTE|DANFE/ }).count()).toBe(0);
-    expect(await detail.locator('.arquivos').textContent()).toContain('DACTE: não é gerado');
     expect((await rest('GET', `/api/erp/faturamento/documentos/${id}/danfe.pdf`, { bearer: admin })).body.codigo).toBe('DANFE_INDISPONIVEL');
-    // A CT-e has no XML yet (issue 22): the page says why, in the API's own words.
+    // The CT-e's cteProc is served like the NF-e's nfeProc.
     const xml = await rest('GET', `/api/erp/faturamento/documentos/${id}/xml`, { bearer: admin });
-    expect(xml.body.codigo).toBe('XML_INDISPONIVEL');
-    expect(await until(() => byId('doc-xml').textContent(), (t) => !t!.includes('verificando'))).toBe(`XML: não existe para este documento (${xml.body.erro}).`);
+    expect(xml.status).toBe(200);
 
     await detail.getByRole('button', { name: 'Registrar início do serviço…' }).click();
     await page.getByRole('dialog', { name: 'Registrar o início do serviço de transporte?' }).getByRole('button', { name: 'Registrar início do serviço' }).click();

@@ -2,6 +2,7 @@ import { validarXml } from '@erp/fiscal-schemas';
 import { rest, sessionFor, stackEnv } from '../support/env';
 import { lerCodigo128, lerQrCode, pdfParaPng, textoDoPdf } from './danfe-helpers';
 import { DOCUMENTOS, emitir, empresaFiscal, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
+import { cteInterno } from './cte-helpers';
 
 /**
  * DANFE / DANFCE and XML of the stack's documents, authorized in HOMOLOGAÇÃO by the local authority over the SEFAZ
@@ -107,13 +108,7 @@ describe('danfe - documents of the stack', () => {
     expect(semDanfe.status).toBe(422);
     expect(json(semDanfe.corpo)).toMatchObject({ codigo: 'DOCUMENTO_NAO_AUTORIZADO', situacao: 'REJEITADO' });
 
-    const cte = await emitir(e.admin, {
-      referencia: referenciaNova('CTE'),
-      modelo: 'CTE',
-      destinatario: { documento: '11222333000181', uf: 'SP' },
-      itens: [{ codigo: 'FRETE', descricao: 'Frete rodoviário', quantidade: 1, valorUnitario: 150, cfop: '5353', cst: '00' }],
-      chavesNfeTransportadas: [doc.chaveAcesso],
-    });
+    const cte = await emitir(e.admin, cteInterno(doc.chaveAcesso, { cst: '00' }, 150));
     const dacte = await baixar(`${DOCUMENTOS}/${cte.body.dados.id}/danfe.pdf`, e.admin);
     expect(dacte.status).toBe(422);
     expect(json(dacte.corpo).codigo).toBe('DANFE_INDISPONIVEL');

@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
+import { cteInterno } from './cte-helpers';
 import { DOCUMENTOS, cancelar, emitir, empresaFiscal, eventosDoDocumento, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
 
 let nc: NatsConnection;
@@ -57,13 +58,7 @@ describe('fiscal documents - cancellation', () => {
     const nfe = await novaNfe();
     const corpos = [
       { referencia: referenciaNova('NFCE'), modelo: 'NFCE', itens: [itemLp] },
-      {
-        referencia: referenciaNova('CTE'),
-        modelo: 'CTE',
-        destinatario: { documento: '11222333000181', uf: 'SP' },
-        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
-        chavesNfeTransportadas: [nfe.chaveAcesso],
-      },
+      cteInterno(nfe.chaveAcesso),
       { referencia: referenciaNova('NFSE'), modelo: 'NFSE', destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' }, itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }] },
     ];
     for (const corpo of corpos) {
@@ -127,13 +122,7 @@ describe('fiscal documents - cancellation', () => {
     expect([recusa.status, recusa.body.codigo]).toEqual([422, 'MERCADORIA_ENTREGUE']);
     expect(recusa.body.erro).toMatch(/devolução/);
 
-    const cte = await emitir(empresa.admin, {
-      referencia: referenciaNova('CTE'),
-      modelo: 'CTE',
-      destinatario: { documento: '11222333000181', uf: 'SP' },
-      itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
-      chavesNfeTransportadas: [nfe.chaveAcesso],
-    });
+    const cte = await emitir(empresa.admin, cteInterno(nfe.chaveAcesso));
     const inicio = await graphql('mutation($id: ID!) { registrarInicioServico(id: $id) { servicoIniciadoEm prazoCancelamento } }', { id: cte.body.dados.id }, empresa.usuario);
     expect(inicio.data?.registrarInicioServico).toMatchObject({ servicoIniciadoEm: expect.any(String), prazoCancelamento: null });
     const recusaCte = await graphql('mutation($id: ID!, $j: String!) { cancelarDocumentoFiscal(id: $id, justificativa: $j) { situacao } }', { id: cte.body.dados.id, j: JUSTIFICATIVA }, empresa.admin);
@@ -162,13 +151,7 @@ describe('fiscal documents - cancellation', () => {
     const nfe = (await emitir(propria.admin, nfeVenda({ itens: [itemLp] }))).body.dados;
     expect(new Date(nfe.prazoCancelamento).getTime() - new Date(nfe.autorizadoEm).getTime()).toBe(2 * 3_600_000);
     const cte = (
-      await emitir(propria.admin, {
-        referencia: referenciaNova('CTE'),
-        modelo: 'CTE',
-        destinatario: { documento: '11222333000181', uf: 'SP' },
-        itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
-        chavesNfeTransportadas: [nfe.chaveAcesso],
-      })
+      await emitir(propria.admin, cteInterno(nfe.chaveAcesso))
     ).body.dados;
     // Cancelled 25 hours later under the company's 168 h: fiscal-documents-clock.test.ts.
     expect(new Date(cte.prazoCancelamento).getTime() - new Date(cte.autorizadoEm).getTime()).toBe(168 * 3_600_000);

@@ -1,4 +1,5 @@
 import { rest } from '../support/env';
+import { cteInterno } from './cte-helpers';
 import { DOCUMENTOS, cancelar, emitir, empresaFiscal, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
 import { direto, exitCode, startFiscal, stopFiscal, type FiscalProcess } from './fiscal-process';
 import { cenario } from './sefaz-helpers';
@@ -11,13 +12,7 @@ import { cenario } from './sefaz-helpers';
 const HORA = 3_600_000;
 const JUSTIFICATIVA = 'Pedido cancelado pelo cliente antes do envio';
 const itemLp = { codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 1000, ncm: '94033000', cfop: '5102', cst: '00' };
-const cteDe = (nfe: { chaveAcesso: string }) => ({
-  referencia: referenciaNova('CTE'),
-  modelo: 'CTE',
-  destinatario: { documento: '11222333000181', uf: 'SP' },
-  itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5353', cst: '00' }],
-  chavesNfeTransportadas: [nfe.chaveAcesso],
-});
+const cteDe = (nfe: { chaveAcesso: string }) => cteInterno(nfe.chaveAcesso);
 
 let amanha: FiscalProcess;
 let empresa: EmpresaFiscal;

@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { graphql, newCompanyId, rest, sessionFor, stackEnv } from '../support/env';
+import { cteInterno } from './cte-helpers';
 import { DOCUMENTOS, emitir, ENDERECO_CLIENTE, empresaFiscal, eventosDoDocumento, nfeVenda, referenciaNova, type EmpresaFiscal } from './fiscal-helpers';
 
 /** Mod 11 over ASCII-48 values, weights 2..9 from the right (written again here so the test does not trust the code). */
@@ -176,23 +177,11 @@ describe('fiscal documents - emission', () => {
     const empresa = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const nfe = await emitir(empresa.admin, nfeVenda({ itens: [{ codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 1000, ncm: '94033000', cfop: '5102', cst: '00' }] }));
     expect(nfe.status).toBe(201);
-    const cte = await emitir(empresa.admin, {
-      referencia: referenciaNova('CTE'),
-      modelo: 'CTE',
-      destinatario: { documento: '11222333000181', uf: 'SP' },
-      itens: [{ codigo: 'FRETE', descricao: 'Frete rodoviário', quantidade: 1, valorUnitario: 150, cfop: '5353', cst: '00' }],
-      chavesNfeTransportadas: [nfe.body.dados.chaveAcesso],
-    });
+    const cte = await emitir(empresa.admin, cteInterno(nfe.body.dados.chaveAcesso, { cst: '00' }, 150));
     expect(cte.status).toBe(201);
     expect(cte.body.dados).toMatchObject({ modelo: 'CTE', numero: 1, valorTotal: 150 });
     expect(cte.body.dados.chaveAcesso.slice(20, 22)).toBe('57');
-    const semChave = await emitir(empresa.admin, {
-      referencia: referenciaNova('CTE'),
-      modelo: 'CTE',
-      destinatario: { documento: '11222333000181', uf: 'SP' },
-      itens: [{ codigo: 'F', descricao: 'Frete', quantidade: 1, valorUnitario: 1, cfop: '5353', cst: '00' }],
-      chaveCteReferenciada: nfe.body.dados.chaveAcesso,
-    });
+    const semChave = await emitir(empresa.admin, { ...cteInterno(nfe.body.dados.chaveAcesso, { cst: '00' }, 1), chavesNfeTransportadas: undefined, chaveCteReferenciada: nfe.body.dados.chaveAcesso });
     expect(semChave.status).toBe(400);
     expect(semChave.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toEqual(['chaveCteReferenciada:somente_nfe', 'chavesNfeTransportadas:obrigatorio']);
 
@@ -223,19 +212,17 @@ describe('fiscal documents - emission', () => {
     expect(resposta.body.dados).toMatchObject({ simplesRemessa: true, impostos: [] });
   });
 
-  it('fiscal documents - a CT-e with a Simples Remessa CFOP is taxed as usual (the rule is the NF-e\'s, in the engine)', async () => {
+  it('fiscal documents - a CT-e takes a transport CFOP only, so the Simples Remessa rule (the NF-e\'s) never applies to it', async () => {
     const lp = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const nfe = (await emitir(lp.admin, nfeVenda({ itens: [{ codigo: 'P', descricao: 'Mesa', quantidade: 1, valorUnitario: 100, ncm: '94033000', cfop: '5102', cst: '00' }] }))).body.dados;
-    const cte = await emitir(lp.admin, {
-      referencia: referenciaNova('CTE'),
-      modelo: 'CTE',
-      destinatario: { documento: '11222333000181', uf: 'SP' },
-      itens: [{ codigo: 'FRETE', descricao: 'Frete', quantidade: 1, valorUnitario: 80, cfop: '5949', cst: '00' }],
-      chavesNfeTransportadas: [nfe.chaveAcesso],
-    });
+    const corpo = cteInterno(nfe.chaveAcesso);
+    const remessa = await emitir(lp.admin, { ...corpo, itens: corpo.itens.map((i) => ({ ...i, cfop: '5949' })) });
+    expect([remessa.status, remessa.body.campos?.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)]).toEqual([400, ['itens[0].cfop:cfop_transporte']]);
+    const cte = await emitir(lp.admin, corpo);
     expect(cte.status).toBe(201);
     expect(cte.body.dados.simplesRemessa).toBe(false);
-    expect(cte.body.dados.impostos.filter((l: { informativo: boolean; valor: number }) => !l.informativo && l.valor > 0).length).toBeGreaterThan(0);
+    // SP internal 18 %: 80.00 x 18 % = 14.40 of ICMS on the service.
+    expect(cte.body.dados.impostos.find((l: { tributo: string }) => l.tributo === 'ICMS')).toMatchObject({ base: 80, valor: 14.4 });
   });
 
   it('fiscal documents - settings are required: incomplete, no certificate, production', async () => {

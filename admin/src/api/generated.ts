@@ -131,6 +131,56 @@ export type EmitirDocumentoFiscalInput = {
   exportacao?: ExportacaoInput | null | undefined;
   /** Simples Nacional issuer: its band, required with CSOSN 101 or 201. */
   simplesNacional?: SimplesNacionalInput | null | undefined;
+  /** CT-e only (required there): the transport service; the items are the components of its value. */
+  cte?: CteInput | null | undefined;
+};
+
+/** ide/modal of a CT-e: only RODOVIARIO is issued for now (the others are refused with modal_nao_suportado). */
+export type ModalCte =
+  | 'RODOVIARIO'
+  | 'AEREO'
+  | 'AQUAVIARIO'
+  | 'FERROVIARIO'
+  | 'DUTOVIARIO'
+  | 'MULTIMODAL';
+
+/** Who pays for the service (toma3): only REMETENTE and DESTINATARIO are issued for now. */
+export type TomadorCte =
+  | 'REMETENTE'
+  | 'EXPEDIDOR'
+  | 'RECEBEDOR'
+  | 'DESTINATARIO'
+  | 'OUTROS';
+
+export type MunicipioCteInput = {
+  codigoMunicipio: string;
+  municipio: string;
+  uf: string;
+};
+
+/** A party of the CT-e (rem), named in full with its address. */
+export type ParteCteInput = {
+  documento: string;
+  nome: string;
+  inscricaoEstadual?: string | null | undefined;
+  uf: string;
+  codigoMunicipio: string;
+  endereco: EnderecoDestinatarioInput;
+};
+
+export type CteInput = {
+  modal?: ModalCte | null | undefined;
+  tomador: TomadorCte;
+  remetente: ParteCteInput;
+  inicio: MunicipioCteInput;
+  fim: MunicipioCteInput;
+  /** vCarga, in reais. */
+  valorCarga: number;
+  produtoPredominante: string;
+  /** Gross weight in kg (infQ, cUnid 01). */
+  pesoKg: number;
+  /** RNTRC of the carrier: 8 digits, or ISENTO. */
+  rntrc: string;
 };
 
 export type ModoIngestao =

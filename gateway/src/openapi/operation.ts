@@ -12,6 +12,8 @@ export interface Operation {
   security: 'tokenIngestao' | 'sessao' | 'sessaoAdmin' | 'linkArquivo';
   parameters?: JsonSchema[];
   body?: JsonSchema;
+  /** Named examples of the request body (OpenAPI `examples`), each `{ summary, value }`. */
+  examples?: Record<string, { summary: string; value: unknown }>;
   /** Success statuses and their body schema (JSON unless `mediaType` says otherwise), plus extra headers. */
   ok: Record<Status, { description: string; schema: JsonSchema; mediaType?: string; headers?: Record<string, JsonSchema>; example?: unknown }>;
   /** Route-specific refusals by status. */
@@ -106,7 +108,7 @@ export function operation(op: Operation): JsonSchema {
     tags: op.tags,
     security,
     parameters: [param('RequestIdHeader'), ...(op.parameters ?? [])],
-    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body, ...(op.examples ? { examples: op.examples } : {}) } } } } : {}),
     responses: responses(op),
   };
 }

@@ -5,7 +5,7 @@ import { startReconciliation } from './app/jobs/reconciliation';
 import { startVoidingJob } from './app/jobs/voiding-job';
 import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
-import { createLocalAuthorizer } from './authorizer/local-authorizer';
+import { CteAuthorizer } from './authorizer/cte-authorizer';
 import { NfseNacionalAuthorizer } from './authorizer/nfse-nacional-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig, responsavelTecnicoDe } from './config';
@@ -51,7 +51,6 @@ void bootService({
     });
     const settings = fiscalSettingsReader(nc, config.NATS_REQUEST_TIMEOUT_MS, log);
     const clock = offsetClock(config.FISCAL_CLOCK_OFFSET_MS);
-    const local = createLocalAuthorizer(db, clock);
     // One path for the NF-e and NFC-e in every mode: built, validated against the official schema, signed through
     // settings and sent through its relay, which takes HOMOLOGAÇÃO to the local authority in development and tests
     // (services/local-authority) and PRODUÇÃO always to SEFAZ.
@@ -72,12 +71,13 @@ void bootService({
       settings,
       log,
     });
-    // The CT-e has no transmission yet: outside production it stays on the in-process local authorizer in
-    // HOMOLOGAÇÃO, and nothing issues it in PRODUÇÃO.
-    const authorizers: EscolhaAutorizador = (modelo, ambiente) => {
+    // The CT-e takes the same path to its own authorizer (docs/cte.md).
+    const cte = new CteAuthorizer({ transmitir: transmissor(nc), assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS), settings, log });
+    const authorizers: EscolhaAutorizador = (modelo) => {
       if (modelo === 'NFE' || modelo === 'NFCE') return sefaz;
       if (modelo === 'NFSE') return nfseNacional;
-      return ambiente === 'HOMOLOGAÇÃO' && config.NODE_ENV !== 'production' ? local : null;
+      if (modelo === 'CTE') return cte;
+      return null;
     };
     const fault = config.FISCAL_FAULT;
     const casos = createUseCases(

@@ -13,6 +13,9 @@ import { materialTls } from './tls/autoridade-certificadora';
 /** Root schemas of every message served, compiled at start (a broken package fails here, not at the first request). */
 const SCHEMAS = ['nfe_v4.00.xsd', 'enviNFe_v4.00.xsd', 'consReciNFe_v4.00.xsd', 'consSitNFe_v4.00.xsd', 'envEvento_v1.00.xsd', 'e110110_v1.00.xsd', 'e110111_v1.00.xsd', 'e110112_v1.00.xsd', 'inutNFe_v4.00.xsd', 'consStatServ_v4.00.xsd'];
 
+/** The CT-e stand-in's root schemas (src/cte). */
+const SCHEMAS_CTE = ['cte_v4.00.xsd', 'cteModalRodoviario_v4.00.xsd', 'consSitCTe_v4.00.xsd', 'eventoCTe_v4.00.xsd', 'evCancCTe_v4.00.xsd'];
+
 const config = readConfig();
 const log = createLogger('local-authority', config.LOG_LEVEL);
 enableProcessMetrics('local-authority');
@@ -21,6 +24,7 @@ void runService(log, async () => {
   const db = await connectMongo(config.MONGODB_URL, config.MONGODB_DB, log);
   const registro = await abrirRegistro(db);
   for (const schema of SCHEMAS) await validarXml('nfe-PL_010_V1.30', schema, '<compilar/>');
+  for (const schema of SCHEMAS_CTE) await validarXml('cte-PL_CTe_400_RTC', schema, '<compilar/>');
   const cenarios = new Cenarios();
   const tls = materialTls(config.LOCAL_AUTHORITY_DATA_DIR);
   for (const schema of ['DPS_v1.01.xsd', 'pedRegEvento_v1.01.xsd']) await validarXml('nfse-nacional-1.01', schema, '<compilar/>');

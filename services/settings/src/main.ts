@@ -5,6 +5,7 @@ import { SettingsService } from './app/settings-service';
 import { TransmissionRelay } from './app/transmission';
 import { readConfig } from './config';
 import { SecretBox, generateDevelopmentKey, parseKeys } from './crypto/secret-box';
+import { TABELA_CTE, tabelaCteComAutoridadeLocal } from './domain/cte-endpoints';
 import { TABELA_SEFAZ, tabelaComAutoridadeLocal } from './domain/sefaz-endpoints';
 import { SEFIN_OFICIAL, sefinComAutoridadeLocal } from './domain/sefin-endpoints';
 import { createResolvers } from './graphql/resolvers';
@@ -43,7 +44,7 @@ void bootService({
     const local = config.FISCAL_HOMOLOGACAO_DESTINO === 'local' ? config.LOCAL_AUTHORITY_URL : undefined;
     const tabela = local ? tabelaComAutoridadeLocal(local) : TABELA_SEFAZ;
     log.info({ homologacao: local ?? 'sefaz' }, 'HOMOLOGAÇÃO transmissions go to the local authority or to SEFAZ; PRODUÇÃO to SEFAZ');
-    const relay = new TransmissionRelay(service, tabela, log, caExtra, local ? sefinComAutoridadeLocal(local) : SEFIN_OFICIAL);
+    const relay = new TransmissionRelay(service, tabela, log, caExtra, local ? sefinComAutoridadeLocal(local) : SEFIN_OFICIAL, local ? tabelaCteComAutoridadeLocal(local) : TABELA_CTE);
     serveSettingsRequests(nc, service, relay, log);
     // Not awaited: a rotation over many companies must not delay readiness. A key missing from the list is
     // a configuration fault worth a loud log, not a refusal to serve the companies it does not touch.

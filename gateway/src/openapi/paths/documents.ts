@@ -1,3 +1,4 @@
+import { EXEMPLO_EMISSAO_CTE } from '@erp/contracts';
 import type { JsonSchema } from '../joi-schema';
 import { success } from '../schemas';
 import { DOCUMENTS, header, param, ref, type Operation, type Paths, type Status } from '../operation';
@@ -25,6 +26,7 @@ export const DOCUMENTS_PATHS: Paths = {
       tags: [DOCUMENTS],
       security: 'sessao',
       body: ref('EmissaoDocumento'),
+      examples: { cte: { summary: 'CT-e rodoviário (modelo 57), São Paulo -> Rio de Janeiro, emitente do regime normal em SP', value: EXEMPLO_EMISSAO_CTE } },
       ok: {
         201: { description: 'Documento emitido', schema: success(ref('DocumentoFiscal')) },
         200: { description: 'O documento já emitido com esta referencia', schema: success(ref('DocumentoFiscal')) },

@@ -26,7 +26,7 @@ export function authorizerFor(deps: Pick<FiscalDeps, 'authorizers'>, modelo: Mod
   const autorizador = deps.authorizers(modelo, ambiente);
   if (!autorizador) {
     throw authorizerUnavailable(
-      `nenhum autorizador desta instalação ${paraQue} ${modelo} em ${ambiente}: a NF-e e a NFC-e vão à SEFAZ, a NFS-e à Sefin Nacional; o CT-e ainda só é autorizado localmente, em HOMOLOGAÇÃO e fora de produção`,
+      `nenhum autorizador desta instalação ${paraQue} ${modelo} em ${ambiente}: a NF-e, a NFC-e e o CT-e vão ao autorizador da UF, a NFS-e à Sefin Nacional`,
     );
   }
   return autorizador;

@@ -1,3 +1,4 @@
+import type { ModeloDocumento } from '@erp/contracts';
 import type { FileReply, FiscalSettingsReader } from '@erp/kit';
 import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
@@ -8,6 +9,9 @@ import type { DocumentsStore } from '../store/documents-store';
 import { danfeUnavailable, notAuthorized, notFound, xmlUnavailable } from './refusals';
 
 const DECLARACAO = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** The downloaded XML's name by model: [authorized, before the authorizer's answer]. */
+const NOMES_XML: Record<ModeloDocumento, [string, string]> = { NFE: ['procNFe', 'nfe'], NFCE: ['procNFe', 'nfe'], CTE: ['procCTe', 'cte'], NFSE: ['nfse', 'dps'] };
 
 
 /**
@@ -30,8 +34,9 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite', { documentoId: doc._id });
     }
-    // An NFS-e's authorized XML is the NFSe Sefin returned (its DPS inside); before that, the signed DPS.
-    const nome = doc.modelo === 'NFSE' ? `${doc.chaveAcesso ?? doc._id}-${proc ? 'nfse' : 'dps'}.xml` : `${doc.chaveAcesso}-${proc ? 'procNFe' : 'nfe'}.xml`;
+    // Named by model: the NFS-e Sefin returned (its DPS inside) or, before it, the signed DPS; cteProc; nfeProc.
+    const [nomeProc, nomeAssinado] = NOMES_XML[doc.modelo];
+    const nome = `${doc.chaveAcesso ?? doc._id}-${proc ? nomeProc : nomeAssinado}.xml`;
     return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
@@ -42,7 +47,8 @@ export class DocumentFiles {
     if (!xml) {
       throw xmlUnavailable('este documento não tem cancelamento registrado pela SEFAZ (não cancelado, ou cancelado pelo autorizador local)', { documentoId: doc._id });
     }
-    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-${doc.modelo === 'NFSE' ? 'evento' : 'procEventoNFe'}.xml` };
+    const nome = `${doc.chaveAcesso}-${{ NFE: 'procEventoNFe', NFCE: 'procEventoNFe', CTE: 'procEventoCTe', NFSE: 'evento' }[doc.modelo]}.xml`;
+    return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
   /** A voiding's `ProcInutNFe` (the signed request with SEFAZ's answer), once SEFAZ voided the range. */

@@ -102,7 +102,8 @@ export class Emission {
     const faltando = [!empresa.razaoSocial && 'empresa.razaoSocial', !empresa.inscricaoEstadual && 'empresa.inscricaoEstadual', !empresa.endereco && 'empresa.endereco'];
     const falta = faltando.filter((campo): campo is string => typeof campo === 'string');
     if (falta.length > 0) throw incompleteSettings(falta, ' para transmitir à SEFAZ');
-    const campos = situacoesIcmsNaoTransmitidas(emissao.itens);
+    // The CT-e's ICMS situations are checked by its own input rules (emission-input/cte.ts).
+    const campos = emissao.modelo === 'CTE' ? [] : situacoesIcmsNaoTransmitidas(emissao.itens);
     if (emissao.modelo === 'NFE' && emissao.destinatario && !emissao.destinatario.endereco && !emissao.destinatario.exterior) {
       campos.unshift({ campo: 'destinatario.endereco', regra: 'obrigatorio_nfe_sefaz', erro: 'a NF-e transmitida à SEFAZ exige o endereço do destinatário (endereco, com uf e codigoMunicipio)' });
     }
@@ -177,6 +178,7 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
   // indFinal and indIEDest as the NF-e writes them: they decide the DIFAL of an interstate sale.
   const consumidorFinal = ehConsumidorFinal(emissao.modelo, emissao.destinatario);
   const contribuinte = emissao.modelo !== 'NFCE' && Boolean(emissao.destinatario?.inscricaoEstadual);
+  if (emissao.cte) return [operacaoCte(emissao, settings, dataOperacao)];
   return emissao.itens.map((item) => ({
     tipoDocumento: emissao.modelo,
     valor: reais(item.valorCentavos),
@@ -202,6 +204,27 @@ function insumosIcms(item: ItemValido): Partial<OperacaoTributavel> {
     ...(item.reducaoBaseIcms != null ? { reducaoBaseIcms: item.reducaoBaseIcms } : {}),
     ...(item.diferimentoIcms != null ? { diferimentoIcms: item.diferimentoIcms } : {}),
     ...(st ? { icmsSt: Object.fromEntries(Object.entries(st).filter(([, v]) => v !== null)) } : {}),
+  };
+}
+
+/**
+ * A CT-e is one service with one ICMS (imp/ICMS) and one IBS/CBS group: the engine is asked once for the service's
+ * whole value (the components' sum), from the UF where it starts to the UF where it ends (the ICMS of transport is
+ * due to the UF of start, LC 87/1996 art. 11 II), with the components' CFOP and ICMS situation.
+ */
+function operacaoCte(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, dataOperacao: string): OperacaoTributavel {
+  const cte = emissao.cte!;
+  const [item] = emissao.itens;
+  return {
+    tipoDocumento: 'CTE',
+    valor: reais(emissao.valorTotalCentavos),
+    dataOperacao,
+    regime: settings.empresa.regimeTributario!,
+    ufOrigem: cte.inicio.uf,
+    ufDestino: cte.fim.uf,
+    cfop: cte.cfop,
+    ...(item.cst ? { cst: item.cst } : {}),
+    ...(item.csosn ? { csosn: item.csosn } : {}),
   };
 }
 
@@ -243,6 +266,7 @@ function newDocument(
     modalidadeFrete: emissao.modalidadeFrete,
     exportacao: emissao.exportacao ?? null,
     chaveNfseSubstituida: emissao.chaveNfseSubstituida,
+    cte: emissao.cte,
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

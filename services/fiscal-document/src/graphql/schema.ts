@@ -1,4 +1,6 @@
 import { gql } from '@erp/kit';
+import { cteTypes } from './cte-types';
+import { detalheTypes } from './detail-types';
 
 /** Fiscal documents: issue, read, cancel, the marks that end the cancellation window, and voiding unused numbers. */
 export const typeDefs = gql`
@@ -178,7 +180,11 @@ export const typeDefs = gql`
     exportacao: ExportacaoInput
     "Simples Nacional issuer: its band, required with CSOSN 101 or 201."
     simplesNacional: SimplesNacionalInput
+    "CT-e only (required there): the transport service; the items are the components of its value."
+    cte: CteInput
   }
+
+${cteTypes}
 
   enum SituacaoInutilizacao {
     INUTILIZADA
@@ -263,68 +269,7 @@ export const typeDefs = gql`
     numeroItem: Int
   }
 
-  "The recipient of a document as it was issued (its address for an NF-e / NFC-e)."
-  type DestinatarioDocumento {
-    documento: String!
-    tipoDocumento: String!
-    nome: String
-    uf: String
-    codigoMunicipio: String
-    inscricaoEstadual: String
-    logradouro: String
-    numero: String
-    complemento: String
-    bairro: String
-    municipio: String
-    cep: String
-  }
-
-  "One item of a document, with its own tax lines as the tax engine computed them."
-  type ItemDocumento {
-    "nItem: 1, 2, ... in the order issued."
-    numero: Int!
-    codigo: String!
-    descricao: String!
-    quantidade: Float!
-    unidade: String!
-    valorUnitario: Float!
-    "quantidade x valorUnitario, rounded to the centavo (half up)."
-    valorTotal: Float!
-    ncm: String
-    cfop: String
-    cst: String
-    csosn: String
-    cest: String
-    codigoServico: String
-    aliquotaIss: Float
-    "Empty on documents issued before the lines per item were kept."
-    impostos: [LinhaImposto!]!
-  }
-
-  "Something that happened to a document: AUTORIZACAO, REJEICAO, DENEGACAO, CANCELAMENTO, ENTREGA, INICIO_SERVICO."
-  type EventoDocumento {
-    tipo: String!
-    descricao: String!
-    em: DateTime!
-    protocolo: String
-    "A cancellation's justification, a rejection's reason."
-    detalhe: String
-  }
-
-  "A file of a document (XML, XML_CANCELAMENTO, DANFE, DANFCE) and its REST path (same session)."
-  type ArquivoDocumento {
-    tipo: String!
-    nome: String!
-    caminho: String!
-  }
-
-  type DetalheDocumentoFiscal {
-    documento: DocumentoFiscal!
-    destinatario: DestinatarioDocumento
-    itens: [ItemDocumento!]!
-    eventos: [EventoDocumento!]!
-    arquivos: [ArquivoDocumento!]!
-  }
+${detalheTypes}
 
   type Query {
     "The document's registered correction letters, oldest first."

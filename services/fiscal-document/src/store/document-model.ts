@@ -1,6 +1,6 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete } from '../domain/emission-input';
+import type { DadosCte, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete } from '../domain/emission-input';
 import type { ImpostoDocumento } from '../domain/taxes';
 
 /**
@@ -55,6 +55,8 @@ export interface DocumentoRecord {
   modalidadeFrete?: ModalidadeFrete | null;
   /** NF-e to a recipient abroad: the `exporta` group as issued. */
   exportacao?: Exportacao | null;
+  /** CT-e: the transport service as validated (`domain/emission-input/cte.ts`); absent on other models. */
+  cte?: DadosCte | null;
   /** The company's own deadlines when the document was issued (a later settings change does not move them). */
   prazosCancelamento: PrazosCancelamento;
   /** Until when it may be cancelled, fixed at authorization from the rule and the company's deadlines. */

@@ -118,14 +118,15 @@ describe('fiscal document rules', () => {
     expect([referenciaDaEntrada({ referencia: 'x'.repeat(61) }), referenciaDaEntrada({}), referenciaDaEntrada('x')]).toEqual([null, null, null]);
   });
 
-  test('validation - Simples Remessa is an NF-e rule (as in the tax engine): a CT-e or an NFC-e with such a CFOP is not flagged', () => {
+  test('validation - Simples Remessa is an NF-e rule (as in the tax engine): a CT-e refuses such a CFOP, an NFC-e is not flagged', () => {
     const nfe = validarEmissao({ referencia: 'R', modelo: 'NFE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, cfop: '5949' }] }, ctx);
     expect(nfe.ok && nfe.valor.simplesRemessa).toBe(true);
     const cte = validarEmissao(
       { referencia: 'R', modelo: 'CTE', destinatario: { documento: '11222333000181' }, itens: [{ ...item, ncm: undefined, cfop: '5949' }], chavesNfeTransportadas: ['35210320695448000184550010000035891981839923'] },
       ctx,
     );
-    expect(cte.ok ? cte.valor.simplesRemessa : cte.campos).toBe(false);
+    // Not flagged: a CT-e is refused for want of its transport group (its CFOP is judged there: cfop_transporte).
+    expect(cte.ok ? cte.valor.simplesRemessa : cte.campos.map((c) => `${c.campo}:${c.regra}`)).toEqual(['cte:obrigatorio']);
     const nfce = validarEmissao({ referencia: 'R', modelo: 'NFCE', itens: [{ ...item, cfop: '5949' }, item] }, ctx);
     expect(nfce.ok ? nfce.valor.simplesRemessa : nfce.campos).toBe(false);
   });

@@ -40,8 +40,8 @@ function assinadoRecebido(corpo: string): string {
 /** The web services of the NF-e 4.00 authorizer, behind the transport (`http/servidor.ts`). */
 export class Autoridade {
   constructor(
-    private readonly registro: Registro,
-    private readonly cenarios: Cenarios,
+    readonly registro: Registro,
+    readonly cenarios: Cenarios,
     private readonly log: Logger,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { ServicoSefaz } from '@erp/contracts';
+import type { ServicoCte, ServicoSefaz } from '@erp/contracts';
 import Joi from 'joi';
 
 /**
@@ -61,8 +61,8 @@ export const esquemaCenario = Joi.object({
 
 /** The NF-e web services the authority answers: every one the relay may call. */
 export type Servico = ServicoSefaz;
-/** What the calls are counted by: the NF-e services, and the Sefin stand-in's emission and events (NFS-e). */
-export type ServicoContado = Servico | 'SefinNfse' | 'SefinEventos';
+/** What is counted per issuer: the NF-e services, the CT-e stand-in's (src/cte), and the Sefin stand-in's emission and events (NFS-e). */
+export type ServicoContado = ServicoSefaz | ServicoCte | 'SefinNfse' | 'SefinEventos';
 
 interface Emitente {
   cenario: Cenario;
@@ -117,7 +117,7 @@ export class Cenarios {
     e.chamadas[servico] = (e.chamadas[servico] ?? 0) + 1;
   }
 
-  receber(cnpj: string, servico: Servico, sha256: string): void {
+  receber(cnpj: string, servico: ServicoContado, sha256: string): void {
     this.de(cnpj).recebidos.push({ servico, sha256 });
   }
 

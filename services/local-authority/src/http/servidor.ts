@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from '@erp/kit';
 import { soapFault } from '../domain/respostas';
-import { OperacoesSefaz } from '@erp/contracts';
+import { OperacoesCte, OperacoesSefaz } from '@erp/contracts';
+import { atenderCte, ehServicoCte } from '../cte/atender';
 import { ehServico, type Autoridade } from '../app/autoridade';
 import { BASE_SEFIN, type SefinNacional } from '../sefin/sefin-nacional';
 import type { MaterialTls } from '../tls/autoridade-certificadora';
@@ -11,6 +12,8 @@ import type { MaterialTls } from '../tls/autoridade-certificadora';
 /** SEFAZ refuses messages over 500 KB (214); our largest document is far below. */
 export const MAX_MENSAGEM_BYTES = 500 * 1024;
 const MODELOS = new Set(['NFE', 'NFCE']);
+/** The CT-e (57) stand-in: its own services (src/cte). */
+const MODELOS_CTE = new Set(['CTE']);
 /** Homologation only: production documents go to SEFAZ, never here (the settings relay routes them). */
 const AMBIENTES = new Set(['homologacao']);
 
@@ -58,6 +61,21 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
       }
       const [, ws, autorizador, modelo, ambiente, servico, ...resto] = (req.url ?? '').split('?')[0].split('/');
       const contentType = req.headers['content-type'] ?? '';
+      if (MODELOS_CTE.has(modelo)) {
+        if (req.method !== 'POST' || ws !== 'ws' || !autorizador || !AMBIENTES.has(ambiente) || resto.length > 0 || !ehServicoCte(servico) || !contentType.includes(`/${servico}/${OperacoesCte[servico]}"`)) {
+          return responder(400, soapFault('serviço ou ação SOAP desconhecidos'));
+        }
+        atenderCte(servico, Buffer.concat(partes).toString('utf8'), cliente.raw, autoridade.registro, autoridade.cenarios)
+          .then((saida) => {
+            if (saida.derrubar) req.socket.destroy();
+            else setTimeout(() => responder(saida.status, saida.corpo), saida.atrasoMs).unref();
+          })
+          .catch((error: unknown) => {
+            log.error({ err: error, servico }, 'CT-e web service failed');
+            responder(500, soapFault('Erro interno da autoridade', 'Receiver'));
+          });
+        return;
+      }
       if (
         req.method !== 'POST' ||
         ws !== 'ws' ||

@@ -1,7 +1,9 @@
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import {
+  contentTypeCte,
   contentTypeSefaz,
+  namespaceServicoCte,
   namespaceServicoSefaz,
   TRANSMISSAO_MAX_BYTES,
   TransmitErrorCodes,
@@ -9,6 +11,7 @@ import {
   type SettingsTransmitRequest,
 } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
+import { TABELA_CTE, urlCte, type TabelaCte } from '../domain/cte-endpoints';
 import { urlSefaz, type TabelaSefaz } from '../domain/sefaz-endpoints';
 import { destinoSefin, type BasesSefin } from '../domain/sefin-endpoints';
 import type { SettingsService } from './settings-service';
@@ -46,6 +49,8 @@ export class TransmissionRelay {
     caExtra: string[] = [],
     /** Sefin Nacional's base URL per environment (HOMOLOGAÇÃO on the local authority in development and tests). */
     private readonly sefin: BasesSefin | null = null,
+    /** The CT-e table (its own authorizers and URLs). */
+    private readonly tabelaCte: TabelaCte = TABELA_CTE,
   ) {
     this.ca = [...rootCertificates, ...caExtra];
   }
@@ -72,6 +77,13 @@ export class TransmissionRelay {
         return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `o corpo não é um envelope SOAP 1.2 de ${pedido.destino.servico}`);
       }
       headers = { 'content-type': contentTypeSefaz(pedido.destino.servico) };
+    } else if (pedido.destino.tipo === 'CTE') {
+      url = urlCte(this.tabelaCte, pedido.destino);
+      if (!url) return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `a tabela do CT-e não tem ${pedido.destino.servico} para ${pedido.destino.uf} (${pedido.destino.modelo}, ${pedido.destino.ambiente})`);
+      if (!pedido.corpo.includes('http://www.w3.org/2003/05/soap-envelope') || !pedido.corpo.includes(`<cteDadosMsg xmlns="${namespaceServicoCte(pedido.destino.servico)}">`)) {
+        return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, `o corpo não é um envelope SOAP 1.2 de ${pedido.destino.servico}`);
+      }
+      headers = { 'content-type': contentTypeCte(pedido.destino.servico) };
     } else {
       url = credenciais.configuracao.nfse.endpoint;
       if (!url || !url.startsWith('https://')) return falha(TransmitErrorCodes.DESTINO_NAO_PERMITIDO, 'a empresa não tem endpoint https de NFS-e configurado');

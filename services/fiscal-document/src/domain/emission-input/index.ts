@@ -15,3 +15,4 @@ export {
   type ModalidadeFrete,
   type SimplesNacionalInformado,
 } from './types';
+export { type DadosCte, type MunicipioCte, type ParteCte } from './cte';

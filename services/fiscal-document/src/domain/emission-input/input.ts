@@ -9,6 +9,7 @@ import { lerSimplesNacional, SITUACOES_CREDITO_SN } from './icms-inputs';
 
 /** ICMS situations of an export: exempt or not taxed (regime normal), immune or not taxed (Simples Nacional). */
 const SITUACOES_EXPORTACAO: ReadonlySet<string> = new Set(['40', '41', '300', '400']);
+import { lerCte } from './cte';
 import { lerItem } from './item';
 import { lerDestinatario } from './recipient';
 import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, type EmissaoValida, type ItemValido, type ModalidadeFrete } from './types';
@@ -56,7 +57,8 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   else if (itensBrutos.length > MAX_ITENS) erros.add('itens', 'maximo', `no máximo ${MAX_ITENS} itens por documento`);
   else {
     itensBrutos.forEach((bruto, i) => {
-      const valido = lerItem(erros, bruto, i, modelo, ctx, { uf: ufDestino, consumidorFinal: ehConsumidorFinal(modelo, dest) });
+      // A CT-e's CFOP goes by where the service starts and ends (cte.ts), not by the recipient's UF.
+      const valido = lerItem(erros, bruto, i, modelo, ctx, { uf: modelo === 'CTE' ? undefined : ufDestino, consumidorFinal: ehConsumidorFinal(modelo, dest) });
       if (valido) itens.push(valido);
     });
   }
@@ -87,6 +89,10 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   } else if (!vazio(transportadas) && !(Array.isArray(transportadas) && transportadas.length === 0)) {
     erros.add('chavesNfeTransportadas', 'somente_cte', 'só se aplica a CT-e');
   }
+
+  let cte: EmissaoValida['cte'] = null;
+  if (modelo === 'CTE') cte = lerCte(erros, entrada.cte, ctx, dest, itens);
+  else if (!vazio(entrada.cte)) erros.add('cte', 'somente_cte', 'só se aplica a CT-e');
 
   let competencia: string | null = null;
   if (!vazio(entrada.competencia)) {
@@ -151,6 +157,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       modalidadeFrete,
       simplesNacional,
       exportacao,
+      cte,
     },
   };
 }

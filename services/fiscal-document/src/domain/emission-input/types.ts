@@ -1,4 +1,5 @@
 import type { EnderecoEmpresa, ModeloDocumento, RegimeTributario } from '@erp/contracts';
+import type { DadosCte } from './cte';
 
 /** NF-e limit of items (`det` maxOccurs 990). */
 export const MAX_ITENS = 990;
@@ -122,4 +123,6 @@ export interface EmissaoValida {
   exportacao?: Exportacao | null;
   /** The issuer's Simples Nacional band, when given (required with CSOSN 101 / 201). */
   simplesNacional?: SimplesNacionalInformado | null;
+  /** CT-e only: the transport service (`cte.ts`). */
+  cte: DadosCte | null;
 }

@@ -48,7 +48,8 @@ export function dadosDps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
     competencia: dataCompetencia(doc.competencia, doc.emitidoEm),
     codigoMunicipio: municipio,
     prestador: { cnpj: doc.emitenteCnpj, inscricaoMunicipal: nfse.inscricaoMunicipal, simplesNacional: !regimeNormal },
-    tomador: destinatario ? { tipo: destinatario.tipoDocumento, documento: destinatario.documento, nome: destinatario.nome ?? '' } : null,
+    // A tomador abroad is refused by the validator (exterior_somente_nfe): the DPS's NIF is not written.
+    tomador: destinatario ? { tipo: destinatario.tipoDocumento as 'CNPJ' | 'CPF', documento: destinatario.documento, nome: destinatario.nome ?? '' } : null,
     servico: {
       cTribNac: cTribNacDe(primeiro?.codigoServico ?? null, settings) ?? '',
       descricao: doc.itens.map((item) => item.descricao).join('; '),

@@ -1,0 +1,86 @@
+import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
+import { RespostaIlegivel } from '../answers';
+import { parseXml } from '../signature';
+import { NS_CTE } from './types';
+
+/**
+ * The reading of the CT-e authorizer's answers (retCTe, retConsSitCTe, retEventoCTe). Pure; decisions are taken on
+ * `cStat` (text, 3 or 4 digits), never on `xMotivo`. An answer without its return element is no answer.
+ */
+const serializar = (no: Node) => new XMLSerializer().serializeToString(no);
+const filho = (pai: Element | Document, nome: string): Element | null => pai.getElementsByTagNameNS(NS_CTE, nome).item(0);
+const valor = (pai: Element | null, nome: string): string | null => (pai ? (filho(pai, nome)?.textContent?.trim() ?? null) : null);
+
+function retorno(corpo: string, raiz: string): Element {
+  let doc: Document;
+  try {
+    doc = parseXml(corpo);
+  } catch (error) {
+    throw new RespostaIlegivel(error instanceof Error ? error.message : 'not XML');
+  }
+  const no = filho(doc, raiz);
+  if (!no || !valor(no, 'cStat')) throw new RespostaIlegivel(`no <${raiz}> with cStat in the answer`);
+  return no;
+}
+
+export interface ProtocoloCte {
+  cStat: string;
+  xMotivo: string;
+  chave: string;
+  protocolo: string | null;
+  recebidoEm: Date | null;
+  /** `<protCTe>` as received, for the cteProc. */
+  xml: string;
+}
+
+function protocolo(pai: Element): ProtocoloCte | null {
+  const prot = filho(pai, 'protCTe');
+  if (!prot) return null;
+  const dh = valor(prot, 'dhRecbto');
+  return {
+    cStat: valor(prot, 'cStat') ?? '',
+    xMotivo: valor(prot, 'xMotivo') ?? '',
+    chave: valor(prot, 'chCTe') ?? '',
+    protocolo: valor(prot, 'nProt'),
+    recebidoEm: dh ? new Date(dh) : null,
+    xml: serializar(prot),
+  };
+}
+
+/** `retCTe` (CTeRecepcaoSincV4): the message's cStat, and the CT-e's protocol when it was processed. */
+export function lerRetCte(corpo: string): { cStat: string; xMotivo: string; protocolo: ProtocoloCte | null } {
+  const ret = retorno(corpo, 'retCTe');
+  return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '', protocolo: protocolo(ret) };
+}
+
+export interface EventoRegistradoCte {
+  tpEvento: string;
+  cStat: string;
+  protocolo: string | null;
+  registradoEm: Date | null;
+  /** The `procEventoCTe` as received. */
+  xml: string;
+}
+
+/** `retConsSitCTe` (CTeConsultaV4): the key's situation, its protocol, and every event registered for it. */
+export function lerRetConsultaCte(corpo: string): { cStat: string; xMotivo: string; protocolo: ProtocoloCte | null; eventos: EventoRegistradoCte[] } {
+  const ret = retorno(corpo, 'retConsSitCTe');
+  const procs = ret.getElementsByTagNameNS(NS_CTE, 'procEventoCTe');
+  const eventos: EventoRegistradoCte[] = [];
+  for (let i = 0; i < procs.length; i += 1) {
+    const proc = procs.item(i)!;
+    const retEvento = filho(proc, 'retEventoCTe');
+    const info = retEvento ? filho(retEvento, 'infEvento') : null;
+    const dh = valor(info, 'dhRegEvento');
+    eventos.push({ tpEvento: valor(info, 'tpEvento') ?? '', cStat: valor(info, 'cStat') ?? '', protocolo: valor(info, 'nProt'), registradoEm: dh ? new Date(dh) : null, xml: serializar(proc) });
+  }
+  return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '', protocolo: protocolo(ret), eventos };
+}
+
+/** `retEventoCTe` (CTeRecepcaoEventoV4). */
+export function lerRetEventoCte(corpo: string): { cStat: string; xMotivo: string; protocolo: string | null; registradoEm: Date | null; xml: string } {
+  const ret = retorno(corpo, 'retEventoCTe');
+  const info = filho(ret, 'infEvento');
+  const dh = valor(info, 'dhRegEvento');
+  return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '', protocolo: valor(info, 'nProt'), registradoEm: dh ? new Date(dh) : null, xml: serializar(ret) };
+}

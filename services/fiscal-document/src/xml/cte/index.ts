@@ -1,0 +1,147 @@
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { dataHoraBrasilia } from '@erp/fiscal-rules';
+import type { EnderecoEmpresa } from '@erp/contracts';
+import { dec2, decN, texto } from '../format';
+import { escreverImpostosCte } from './taxes';
+import { NOME_HOMOLOGACAO_CTE, NS_CTE, VERSAO_PROCESSO_CTE, type DadosXmlCte } from './types';
+
+export { NOME_HOMOLOGACAO_CTE, NS_CTE, type DadosXmlCte } from './types';
+
+/** toma3/toma: 0 sender, 3 recipient (1 and 2, the dispatcher and the receiver, are not issued yet). */
+const TOMA = { REMETENTE: '0', DESTINATARIO: '3' } as const;
+
+/**
+ * The CT-e 4.00 XML (model 57, normal, rodoviário; layout PL_CTe_400_RTC with the RTC group `imp/IBSCBS`), in the
+ * exact order of cte_v4.00.xsd / cteTiposBasico_v4.00.xsd: ide, emit, rem, dest, vPrest, imp, infCTeNorm (cargo, the
+ * NF-e carried, the rodoviário modal), then infCTeSupl with the QR code. Pure; unsigned (`signature.ts` appends the
+ * Signature after infCTeSupl, where the schema wants it).
+ */
+export function montarCte(d: DadosXmlCte, opcoes: { indentado?: boolean } = {}): string {
+  const doc = create().ele(NS_CTE, 'CTe');
+  const inf = doc.ele('infCte', { versao: '4.00', Id: `CTe${d.chave}` });
+  escreverIde(inf, d);
+  escreverEmitente(inf, d);
+  const homologacao = d.ambiente === 'HOMOLOGAÇÃO';
+  const { remetente } = d.cte;
+  escreverParte(inf, 'rem', 'enderReme', { ...remetente, nome: homologacao ? NOME_HOMOLOGACAO_CTE : remetente.nome });
+  const dest = d.destinatario;
+  escreverParte(inf, 'dest', 'enderDest', {
+    documento: dest.documento,
+    // A recipient abroad is an NF-e's only (the validator's exterior_somente_nfe).
+    tipoDocumento: dest.tipoDocumento as 'CNPJ' | 'CPF',
+    nome: homologacao ? NOME_HOMOLOGACAO_CTE : (dest.nome ?? ''),
+    inscricaoEstadual: dest.inscricaoEstadual,
+    uf: dest.uf!,
+    codigoMunicipio: dest.codigoMunicipio!,
+    endereco: dest.endereco!,
+  });
+
+  const vPrest = inf.ele('vPrest');
+  vPrest.ele('vTPrest').txt(dec2(d.valorPrestacaoCentavos));
+  vPrest.ele('vRec').txt(dec2(d.valorPrestacaoCentavos));
+  for (const c of d.componentes) vPrest.ele('Comp').ele('xNome').txt(texto(c.nome, 15)).up().ele('vComp').txt(dec2(c.valorCentavos));
+  escreverImpostosCte(inf, d);
+
+  const norm = inf.ele('infCTeNorm');
+  const carga = norm.ele('infCarga');
+  carga.ele('vCarga').txt(dec2(d.cte.valorCargaCentavos));
+  carga.ele('proPred').txt(texto(d.cte.produtoPredominante, 60));
+  carga.ele('infQ').ele('cUnid').txt('01').up().ele('tpMed').txt('PESO BRUTO').up().ele('qCarga').txt(decN(d.cte.pesoKg, 4));
+  if (d.chavesNfe.length > 0) {
+    const docs = norm.ele('infDoc');
+    for (const chave of d.chavesNfe) docs.ele('infNFe').ele('chave').txt(chave);
+  }
+  norm.ele('infModal', { versaoModal: '4.00' }).ele('rodo').ele('RNTRC').txt(d.cte.rntrc);
+
+  doc.ele('infCTeSupl').ele('qrCodCTe').dat(d.qrCode);
+  return doc.end({ headless: true, prettyPrint: opcoes.indentado ?? false });
+}
+
+function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
+  const { chave, cte, emitente } = d;
+  const ide = inf.ele('ide');
+  ide.ele('cUF').txt(chave.slice(0, 2));
+  ide.ele('cCT').txt(chave.slice(35, 43));
+  ide.ele('CFOP').txt(cte.cfop);
+  ide.ele('natOp').txt('PRESTACAO DE SERVICO DE TRANSPORTE');
+  ide.ele('mod').txt(chave.slice(20, 22));
+  ide.ele('serie').txt(String(Number(chave.slice(22, 25))));
+  ide.ele('nCT').txt(String(Number(chave.slice(25, 34))));
+  ide.ele('dhEmi').txt(dataHoraBrasilia(d.emitidoEm));
+  ide.ele('tpImp').txt('1');
+  ide.ele('tpEmis').txt(chave.slice(34, 35));
+  ide.ele('cDV').txt(chave.slice(43));
+  ide.ele('tpAmb').txt(d.ambiente === 'HOMOLOGAÇÃO' ? '2' : '1');
+  // tpCTe 0 normal; procEmi 0 the taxpayer's own application.
+  ide.ele('tpCTe').txt('0');
+  ide.ele('procEmi').txt('0');
+  ide.ele('verProc').txt(VERSAO_PROCESSO_CTE);
+  ide.ele('cMunEnv').txt(emitente.endereco.codigoMunicipio);
+  ide.ele('xMunEnv').txt(texto(emitente.endereco.municipio, 60));
+  ide.ele('UFEnv').txt(emitente.endereco.uf);
+  ide.ele('modal').txt('01');
+  ide.ele('tpServ').txt('0');
+  ide.ele('cMunIni').txt(cte.inicio.codigoMunicipio);
+  ide.ele('xMunIni').txt(texto(cte.inicio.municipio, 60));
+  ide.ele('UFIni').txt(cte.inicio.uf);
+  ide.ele('cMunFim').txt(cte.fim.codigoMunicipio);
+  ide.ele('xMunFim').txt(texto(cte.fim.municipio, 60));
+  ide.ele('UFFim').txt(cte.fim.uf);
+  // retira 1: the recipient does not collect the cargo at the carrier's.
+  ide.ele('retira').txt('1');
+  const ieTomador = cte.tomador === 'REMETENTE' ? cte.remetente.inscricaoEstadual : d.destinatario.inscricaoEstadual;
+  // indIEToma: 1 taxpayer with IE, 2 exempt, 9 not a taxpayer.
+  ide.ele('indIEToma').txt(!ieTomador ? '9' : ieTomador === 'ISENTO' ? '2' : '1');
+  ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
+}
+
+function escreverEmitente(inf: XMLBuilder, d: DadosXmlCte): void {
+  const { emitente } = d;
+  const emit = inf.ele('emit');
+  emit.ele('CNPJ').txt(emitente.cnpj);
+  emit.ele('IE').txt(emitente.inscricaoEstadual);
+  emit.ele('xNome').txt(texto(emitente.razaoSocial, 60));
+  const end = emit.ele('enderEmit');
+  end.ele('xLgr').txt(texto(emitente.endereco.logradouro, 60));
+  end.ele('nro').txt(texto(emitente.endereco.numero, 60));
+  if (emitente.endereco.complemento) end.ele('xCpl').txt(texto(emitente.endereco.complemento, 60));
+  end.ele('xBairro').txt(texto(emitente.endereco.bairro, 60));
+  end.ele('cMun').txt(emitente.endereco.codigoMunicipio);
+  end.ele('xMun').txt(texto(emitente.endereco.municipio, 60));
+  end.ele('CEP').txt(emitente.endereco.cep);
+  end.ele('UF').txt(emitente.endereco.uf);
+  if (emitente.endereco.telefone) end.ele('fone').txt(emitente.endereco.telefone);
+  emit.ele('CRT').txt(emitente.crt);
+}
+
+interface Parte {
+  documento: string;
+  tipoDocumento: 'CNPJ' | 'CPF';
+  nome: string;
+  inscricaoEstadual: string | null;
+  uf: string;
+  codigoMunicipio: string;
+  endereco: EnderecoEmpresa;
+}
+
+/** rem / dest: document, IE, name, phone, then the address (TEndereco: CEP before UF, cPais/xPais optional). */
+function escreverParte(inf: XMLBuilder, grupo: 'rem' | 'dest', grupoEndereco: string, p: Parte): void {
+  const el = inf.ele(grupo);
+  el.ele(p.tipoDocumento).txt(p.documento);
+  if (p.inscricaoEstadual) el.ele('IE').txt(p.inscricaoEstadual);
+  el.ele('xNome').txt(texto(p.nome, 60));
+  if (p.endereco.telefone) el.ele('fone').txt(p.endereco.telefone);
+  const end = el.ele(grupoEndereco);
+  end.ele('xLgr').txt(texto(p.endereco.logradouro, 255));
+  end.ele('nro').txt(texto(p.endereco.numero, 60));
+  if (p.endereco.complemento) end.ele('xCpl').txt(texto(p.endereco.complemento, 60));
+  end.ele('xBairro').txt(texto(p.endereco.bairro, 60));
+  end.ele('cMun').txt(p.codigoMunicipio);
+  end.ele('xMun').txt(texto(p.endereco.municipio, 60));
+  end.ele('CEP').txt(p.endereco.cep);
+  end.ele('UF').txt(p.uf);
+  end.ele('cPais').txt('1058');
+  end.ele('xPais').txt('Brasil');
+}
+

@@ -1,0 +1,77 @@
+import type { Element } from '@xmldom/xmldom';
+import { canonicalizarAssinatura } from '@erp/fiscal-schemas';
+import type { Atendimento, Resposta } from '../app/mensagem';
+import { comErro, serializar } from '../app/mensagem';
+import { novoProtocolo } from '../app/protocolo';
+import { assinaturaDe, conferirAssinatura } from '../domain/assinatura';
+import type { Rejeicao } from '../domain/regras';
+import { dataHora, escapar, VER_APLIC } from '../domain/respostas';
+import { filho, texto } from '../domain/xml';
+import { falhaDeSchemaCte, NS_CTE } from './mensagem';
+
+/** The CT-e events served, each with its detEvento schema (eventoCTe's schema skips detEvento's content). */
+const EVENTOS: Record<string, { schema: string; xEvento: string }> = {
+  '110111': { schema: 'evCancCTe_v4.00.xsd', xEvento: 'Cancelamento' },
+};
+/** The MOC's cancellation deadline: 168 h after the authorization (220 past it). */
+const PRAZO_CANCELAMENTO_MS = 168 * 3_600_000;
+
+/**
+ * CTeRecepcaoEventoV4 (`eventoCTe`, plain XML): the cancellation 110111. The envelope's schema (215), the event's
+ * (228 in the MOC wording "Falha no Schema XML do evento"), the Id with its 3-digit sequence (the NF-e has 2),
+ * the signature, the author, the CT-e (217), the protocol (222), the deadline (220), and once per key (631).
+ */
+export async function registrarEventoCte(ev: Element, a: Atendimento): Promise<Resposta> {
+  const inf = filho(ev, 'infEvento');
+  const chave = texto(inf, 'chCTe') ?? '';
+  const cnpj = texto(inf, 'CNPJ') ?? '';
+  a.cenarios.contar(cnpj, 'CTeRecepcaoEventoV4');
+  const passo = a.cenarios.proximo(cnpj, 'evento');
+  const tpEvento = texto(inf, 'tpEvento') ?? '';
+  const nSeq = texto(inf, 'nSeqEvento') ?? '1';
+  const cOrgao = /^\d{2}$/.test(chave.slice(0, 2)) ? chave.slice(0, 2) : '35';
+  const retEvento = (cStat: string, xMotivo: string, nProt = '', dh = dataHora(a.recebidoEm)) =>
+    `<retEventoCTe xmlns="${NS_CTE}" versao="4.00"><infEvento><tpAmb>${a.tpAmb}</tpAmb><verAplic>${VER_APLIC}</verAplic><cOrgao>${cOrgao}</cOrgao><cStat>${cStat}</cStat><xMotivo>${escapar(xMotivo)}</xMotivo>${/^\d{6}[0-9A-Z]{12}\d{26}$/.test(chave) ? `<chCTe>${chave}</chCTe>` : ''}${/^\d{6}$/.test(tpEvento) ? `<tpEvento>${tpEvento}</tpEvento><xEvento>${EVENTOS[tpEvento]?.xEvento ?? 'Evento'}</xEvento>` : ''}${/^\d{1,3}$/.test(nSeq) ? `<nSeqEvento>${nSeq}</nSeqEvento>` : ''}<dhRegEvento>${dh}</dhRegEvento>${nProt ? `<nProt>${nProt}</nProt>` : ''}</infEvento></retEventoCTe>`;
+  const recusa = (r: Rejeicao): Resposta => ({ corpo: retEvento(r.cStat, r.xMotivo), passo, cnpj });
+  if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo, cnpj };
+
+  const erro = ev.localName === 'eventoCTe' ? await falhaDeSchemaCte(ev, 'eventoCTe_v4.00.xsd') : 'eventoCTe ausente';
+  if (erro || !inf) return recusa({ cStat: '215', xMotivo: comErro('Rejeição: Falha no schema XML', erro ?? 'infEvento ausente') });
+  if (texto(inf, 'tpAmb') !== a.tpAmb) return recusa({ cStat: '252', xMotivo: 'Rejeição: Ambiente informado diverge do Ambiente de recebimento' });
+  const tipo = EVENTOS[tpEvento];
+  if (!tipo) return recusa({ cStat: '629', xMotivo: 'Rejeição: Tipo de evento não atendido por esta autoridade local' });
+  const det = filho(filho(inf, 'detEvento'), 'evCancCTe');
+  const erroDet = det ? await falhaDeSchemaCte(det, tipo.schema) : 'evCancCTe ausente';
+  if (erroDet) return recusa({ cStat: '628', xMotivo: comErro('Rejeição: Falha no Schema XML específico do evento', erroDet) });
+  const id = `ID${tpEvento}${chave}${nSeq.padStart(3, '0')}`;
+  if (inf.getAttribute('Id') !== id) return recusa({ cStat: '627', xMotivo: 'Rejeição: O ID do evento não corresponde à concatenação ("ID" + tpEvento + chCTe + nSeqEvento com 3 dígitos)' });
+  const assinatura = conferirAssinatura(assinaturaDe(ev), id, await canonicalizarAssinatura(serializar(ev), id), a.clienteTls, cnpj);
+  if (assinatura) return recusa(assinatura);
+  if (chave.slice(6, 20) !== cnpj) return recusa({ cStat: '630', xMotivo: 'Rejeição: O autor do evento diverge do emissor do CT-e' });
+  const cte = await a.registro.autorizacao(chave);
+  if (!cte) return recusa({ cStat: '217', xMotivo: 'Rejeição: CT-e não consta na base de dados da SEFAZ' });
+  if (await a.registro.evento(`${chave}|CANCELAMENTO`)) return recusa({ cStat: '218', xMotivo: 'Rejeição: CT-e já está cancelado na base de dados da SEFAZ' });
+  if (texto(det, 'nProt') !== cte.nProt) return recusa({ cStat: '222', xMotivo: 'Rejeição: Protocolo de Autorização de Uso difere do cadastrado' });
+  const prazoMin = a.cenarios.cenario(cnpj).prazoCancelamentoMinutos;
+  const prazo = prazoMin === undefined ? PRAZO_CANCELAMENTO_MS : prazoMin * 60_000;
+  if (a.recebidoEm.getTime() - cte.em.getTime() > prazo) return recusa({ cStat: '220', xMotivo: 'Rejeição: CT-e autorizado há mais de 7 dias (168 horas)' });
+
+  const nProt = novoProtocolo(cOrgao, a.recebidoEm);
+  const dh = dataHora(a.recebidoEm);
+  const registrado = retEvento('135', 'Evento registrado e vinculado ao CT-e', nProt, dh);
+  const ganhou = await a.registro.registrarEvento({
+    _id: `${chave}|CANCELAMENTO`,
+    chave,
+    cnpj,
+    tpEvento,
+    nSeqEvento: Number(nSeq),
+    cStat: '135',
+    nProt,
+    dhRegEvento: dh,
+    procEvento: `<procEventoCTe xmlns="${NS_CTE}" versao="4.00">${serializar(ev)}${registrado}</procEventoCTe>`,
+    chNFeRef: null,
+    em: a.recebidoEm,
+  });
+  if (!ganhou) return recusa({ cStat: '631', xMotivo: 'Rejeição: Duplicidade de evento' });
+  return { corpo: registrado, passo, cnpj };
+}
