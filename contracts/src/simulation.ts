@@ -55,8 +55,23 @@ export const simulacaoEntradaSchema = Joi.object({
   exportacaoServico: Joi.boolean().description('Só NFS-e: exportação de serviço (resultado no exterior, pagamento com ingresso de divisas): sem ISS, PIS, COFINS, CBS e IBS; DAS sem essas parcelas.'),
   inicioAtividade: dia().description('Início de atividade; padrão: o das configurações fiscais. Simples Nacional: alíquota dos primeiros 12 meses (LC 123/2006 art. 18 §2º).'),
   receitaBrutaMes: reais('Receita do mês da operação, esta incluída (Simples Nacional no mês de início de atividade); padrão: a da operação.'),
-  cst: Joi.string().description('Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados (SITUACAO_ICMS_NAO_MODELADA).'),
-  csosn: Joi.string().description('Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com a parcela do ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados.'),
+  cst: Joi.string().description(
+    'Situação do ICMS do item no regime normal (CST): 00, 10, 20, 51, 70, 90 com ICMS próprio (20 e 70 com reducaoBaseIcms, 51 com diferimentoIcms); 30, 40, 41, 50, 60, 61 sem; 10, 30, 70 com icmsSt; 02, 15, 53 recusados (SITUACAO_ICMS_NAO_MODELADA).',
+  ),
+  csosn: Joi.string().description(
+    'Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 201, 202, 900 com a parcela do ICMS no DAS (101 e 201: crédito do comprador, pCredSN, com anexoSimples e receitaBruta12Meses); 103, 203, 300, 400, 500 sem; 201-203 com icmsSt.',
+  ),
+  reducaoBaseIcms: percentual('pRedBC: redução da base do ICMS próprio; obrigatório com CST 20 e 70, recusado nas demais situações.').example(40),
+  diferimentoIcms: percentual('pDif: parte diferida do ICMS da operação; obrigatório com CST 51.').example(33.33),
+  icmsSt: Joi.object({
+    mva: percentual('pMVAST (modBCST 4).'),
+    base: reais('Base do ICMS-ST informada (pauta ou preço de lista, modBCST 5), em vez da MVA.'),
+    aliquota: percentual('pICMSST: alíquota interna da UF de destino, sem o FCP; padrão: a modal da UF de destino.'),
+    aliquotaFcp: percentual('pFCPST, até 2; padrão: o FCP geral da UF de destino (só RJ).'),
+    reducaoBase: percentual('pRedBCST.'),
+  })
+    .description('ICMS-ST cobrado como substituto: obrigatório com CST 10, 30, 70 e CSOSN 201, 202, 203; o resultado vem nos avisos (base, alíquota, valor, FCP-ST).')
+    .example({ mva: 40 }),
   aliquotaFcp: percentual('FCP do produto na UF da alíquota interna (a do emitente; a de destino no DIFAL), de 0 a 2.'),
   consumidorFinal: Joi.boolean().description('Destinatário consumidor final (indFinal 1); padrão false.'),
   destinatarioContribuinteIcms: Joi.boolean().description(

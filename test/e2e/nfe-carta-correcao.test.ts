@@ -1,13 +1,14 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { validarXml } from '@erp/fiscal-schemas';
 import { graphql, rest, stackEnv } from '../support/env';
+import { textoDoPdf } from './danfe-helpers';
 import { DOCUMENTOS, cancelar, emitir, empresaFiscal, eventosDoDocumento, nfeVenda, type EmpresaFiscal } from './fiscal-helpers';
 
 /**
  * The correction letter (CC-e, event 110110) of an NF-e through the gateway, REST and GraphQL, registered by the local
  * authority (official schema of the event and its rules): the text, the sequence claimed by a unique insert (raced),
- * the limit of 20, the matters the law forbids, a cancelled document, the procEventoNFe served as XML, the event
- * to accounting on NATS.
+ * the limit of 20, the matters the law forbids, a cancelled document, the procEventoNFe served as XML, the latest
+ * letter printed on the DANFE, the event to accounting on NATS.
  */
 let nc: NatsConnection;
 let empresa: EmpresaFiscal;
@@ -48,6 +49,12 @@ describe('nf-e correction letter (CC-e)', () => {
     expect(texto).toContain('<nSeqEvento>2</nSeqEvento>');
     expect(texto).toContain('<xCondUso>A Carta de Correcao e disciplinada pelo paragrafo 1o-A do art. 7o do Convenio S/N');
     expect(texto).toContain('<cStat>135</cStat>');
+
+    // The DANFE prints the latest letter with the additional data.
+    const pdf = await fetch(`${stackEnv.gatewayUrl}${DOCUMENTOS}/${doc.id}/danfe.pdf`, { headers: { authorization: `Bearer ${empresa.usuario}` } });
+    const paginas = textoDoPdf(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(paginas).toContain(`CARTA DE CORREÇÃO 2`);
+    expect(paginas).toContain('fundos, portão azul');
 
     const eventos = (await eventosDoDocumento(nc, doc.id, 3)).filter((e) => e.subject === 'fiscal.v1.ERP_NFE_CARTA_CORRECAO');
     expect(eventos.map((e) => [e.msgId, e.payload.sequencia])).toEqual([

@@ -51,6 +51,25 @@ describe('nf-e ICMS situations through the local authority', () => {
     expect(totais(total, 'vBC', 'vICMS', 'vBCST', 'vST', 'vFCPST', 'vNF')).toEqual(['vBC=1000.00', 'vICMS=180.00', 'vBCST=1400.00', 'vST=72.00', 'vFCPST=28.00', 'vNF=1100.00']);
   }, 60_000);
 
+  it('nf-e icms - interstate SP -> RJ, CST 10 beside CST 00: own 12 % = 120.00; ST 1,400.00 x 20 % (RJ) - 120.00 = 160.00, RJ\'s FCP 2 % = 28.00 by default; totals add both items: vNF 2,000.00 + 160.00 + 28.00 = 2,188.00', async () => {
+    const rj = { ...CONTRIBUINTE_SP, uf: 'RJ', codigoMunicipio: '3304557', inscricaoEstadual: '12345678', endereco: { ...ENDERECO_CLIENTE, municipio: 'Rio de Janeiro', cep: '20040003' } };
+    const { nfe, total } = await autorizada(normal, {
+      destinatario: rj,
+      itens: [
+        { ...ITEM_ST, cfop: '6401', cst: '10', icmsSt: { mva: 40 } },
+        { ...ITEM, codigo: 'N', cfop: '6102', cst: '00' },
+      ],
+    });
+    const [st, comum] = em(nfe, 'det');
+    expect(grupo(st, 'ICMS10')).toEqual([
+      'orig=0', 'CST=10', 'modBC=3', 'vBC=1000.00', 'pICMS=12.00', 'vICMS=120.00', 'modBCST=4', 'pMVAST=40.00',
+      'vBCST=1400.00', 'pICMSST=20.00', 'vICMSST=160.00', 'vBCFCPST=1400.00', 'pFCPST=2.00', 'vFCPST=28.00',
+    ]);
+    expect([texto(comum, 'vBC'), texto(comum, 'vICMS')]).toEqual(['1000.00', '120.00']);
+    expect(totais(total, 'vBC', 'vICMS', 'vBCST', 'vST', 'vFCPST', 'vProd', 'vNF')).toEqual(['vBC=2000.00', 'vICMS=240.00', 'vBCST=1400.00', 'vST=160.00', 'vFCPST=28.00', 'vProd=2000.00', 'vNF=2188.00']);
+    expect(texto(nfe, 'idDest')).toBe('2');
+  }, 60_000);
+
   it('nf-e icms - CST 20: pRedBC 40 %: vBC 1,000.00 x 60 % = 600.00; vICMS 600.00 x 18 % = 108.00', async () => {
     const { item, total } = await autorizada(normal, { itens: [{ ...ITEM, cst: '20', reducaoBaseIcms: 40 }] });
     expect(grupo(item, 'ICMS20')).toEqual(['orig=0', 'CST=20', 'modBC=3', 'pRedBC=40.00', 'vBC=600.00', 'pICMS=18.00', 'vICMS=108.00']);

@@ -353,16 +353,33 @@ export type SimularImpostosInput = {
   inicioAtividade?: string | null | undefined;
   /** Reais: receita do mês da operação, esta incluída (mês de início de atividade); padrão: a da operação. */
   receitaBrutaMes?: number | null | undefined;
-  /** Situação do ICMS do item no regime normal (CST): 00 e 90 com ICMS próprio; 40, 41, 50, 60, 61 sem; os demais recusados. */
+  /** Situação do ICMS do item no regime normal (CST): 00, 10, 20, 51, 70, 90 com ICMS próprio; 30, 40, 41, 50, 60, 61 sem; 02, 15, 53 recusados. */
   cst?: string | null | undefined;
-  /** Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 900 com ICMS no DAS; 103, 300, 400, 500 sem; 201-203 recusados. */
+  /** Situação do ICMS do item no Simples Nacional (CSOSN): 101, 102, 201, 202, 900 com ICMS no DAS; 103, 203, 300, 400, 500 sem. */
   csosn?: string | null | undefined;
+  /** pRedBC: redução da base do ICMS próprio, percentual; obrigatório com CST 20 e 70. */
+  reducaoBaseIcms?: number | null | undefined;
+  /** pDif: parte diferida do ICMS da operação, percentual; obrigatório com CST 51. */
+  diferimentoIcms?: number | null | undefined;
+  /** ICMS-ST do substituto; obrigatório com CST 10, 30, 70 e CSOSN 201, 202, 203. */
+  icmsSt?: IcmsStSimulacaoInput | null | undefined;
   /** FCP do produto, percentual de 0 a 2, na UF da alíquota interna (a do emitente; a de destino no DIFAL). */
   aliquotaFcp?: number | null | undefined;
   /** Destinatário consumidor final (indFinal 1); padrão false. */
   consumidorFinal?: boolean | null | undefined;
   /** Destinatário contribuinte do ICMS (indIEDest 1); padrão true. false com consumidorFinal em outra UF: DIFAL. */
   destinatarioContribuinteIcms?: boolean | null | undefined;
+};
+
+/** ICMS-ST: a MVA (modBCST 4) ou a base informada em reais (modBCST 5), nunca as duas; alíquotas em percentual. */
+export type IcmsStSimulacaoInput = {
+  mva?: number | null | undefined;
+  base?: number | null | undefined;
+  /** pICMSST: alíquota interna da UF de destino, sem o FCP; padrão: a modal da UF. */
+  aliquota?: number | null | undefined;
+  /** pFCPST, até 2; padrão: o FCP geral da UF de destino. */
+  aliquotaFcp?: number | null | undefined;
+  reducaoBase?: number | null | undefined;
 };
 
 export type StatusToken =

@@ -109,7 +109,7 @@ void bootService({
       return { numeros, prazoMaisProximo: maisAntigo ? prazoInutilizacao(maisAntigo) : null };
     });
     const automatic = await startAutomaticEmission({ nc, db, log, emission: casos.emission, settings });
-    const reconciliation = startReconciliation({ store, authorization: casos.authorization, cancellation: casos.cancellation, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, clock });
+    const reconciliation = startReconciliation({ store, authorization: casos.authorization, cancellation: casos.cancellation, correction: casos.correction, log, intervalMs: config.FISCAL_RECONCILE_INTERVAL_MS, clock });
     const voiding = startVoidingJob({ store, voiding: casos.voiding, log, intervalMs: config.FISCAL_VOIDING_INTERVAL_MS, graceMs: config.FISCAL_VOIDING_GRACE_MS, clock });
     return {
       typeDefs,

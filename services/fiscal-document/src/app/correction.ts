@@ -19,7 +19,8 @@ const invalid = (campo: string, erro: string) => new Refusal(Codes.CORRECAO_INVA
  * claimed, and the next sequence (1-20) is claimed by a unique insert (`correcao:<id>:<nn>` in the facts), so two
  * letters at once take two sequences and the 21st is refused. The registered letter's `procEventoNFe` is kept and
  * its event (`ERP_NFE_CARTA_CORRECAO`) travels in the claim's outbox. A refusal frees the sequence; an unknown
- * outcome keeps it (503 CORRECAO_PENDENTE: the letter is not registered here; a new request takes a new sequence).
+ * outcome keeps it (503 CORRECAO_PENDENTE) until the reconciliation settles it (`settle`); a new request meanwhile
+ * takes the next sequence.
  */
 export class Correction {
   constructor(private readonly deps: FiscalDeps) {}
@@ -120,6 +121,37 @@ export class Correction {
     await store.setFact(fato._id, { correcao, outbox: pendingEvent(Subjects.cartaCorrecaoRegistrada, eventId, evento, this.deps.clock()) });
     await announce(this.deps);
     return carta;
+  }
+
+  /**
+   * Correction claims left open: marked uncertain by their author (no answer) or claimed before `abandonadoAntes`
+   * and never recorded (the author died). The reconciliation's work list.
+   */
+  openLetters(abandonadoAntes: Date, limite: number): Promise<FatoRecord[]> {
+    return this.deps.store.fatos
+      .find({ tipo: 'CORRECAO', outbox: { $exists: false }, $or: [{ incerto: true }, { em: { $lte: abandonadoAntes } }] })
+      .sort({ em: 1 })
+      .limit(limite)
+      .toArray();
+  }
+
+  /**
+   * Settles an open letter by sending its kept signed event again (the adapter adopts a registration SEFAZ already
+   * holds: 573 and a query by key): registered -> recorded with its one event; refused -> the sequence freed;
+   * still unknown -> left for the next pass.
+   */
+  async settle(fato: FatoRecord): Promise<'REGISTRADA' | 'LIBERADA' | 'INCERTO'> {
+    const doc = await this.deps.store.byId(fato.companyId, fato.documentoId);
+    const atual = await this.deps.store.fact(fato._id);
+    if (!doc || !atual || atual.outbox) return 'REGISTRADA';
+    try {
+      await this.send(doc, atual, authorizerFor(this.deps, doc.modelo, doc.ambiente, 'corrige'));
+      return 'REGISTRADA';
+    } catch (error) {
+      if (error instanceof Refusal && error.codigo === Codes.CORRECAO_PENDENTE) return 'INCERTO';
+      if (error instanceof Refusal && error.codigo === Codes.CORRECAO_REJEITADA) return 'LIBERADA';
+      throw error;
+    }
   }
 
   /** The registered letters of a document, oldest first. */

@@ -1,6 +1,6 @@
 import type { ModeloDocumento } from '@erp/contracts';
 import type { FileReply, FiscalSettingsReader } from '@erp/kit';
-import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
+import { danfeDoDocumento, danfeDoXml, type DadosDanfe } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
 import { danfseDoXml } from '../danfe/danfse-data';
 import { gerarDanfse } from '../danfe/danfse-layout';
@@ -62,6 +62,14 @@ export class DocumentFiles {
     return { conteudo: `${DECLARACAO}${inutilizacao.xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
 
+  /** The latest correction letter registered (its claim carries the event: `app/correction.ts`), or null. */
+  private async ultimaCartaCorrecao(documentoId: string): Promise<DadosDanfe['cartaCorrecao']> {
+    const [fato] = await this.deps.store.fatos.find({ documentoId, tipo: 'CORRECAO', outbox: { $exists: true } }).sort({ _id: -1 }).limit(1).toArray();
+    const c = fato?.correcao;
+    if (!c?.protocolo || !c.registradaEm) return null;
+    return { sequencia: c.sequencia, texto: c.texto, protocolo: c.protocolo, em: new Date(c.registradaEm) };
+  }
+
   /**
    * The DANFE (NF-e) or DANFCE (NFC-e) of an authorized or cancelled document: made of its authorized XML when
    * there is one, else (local authorizer) of the stored document, marked as having no fiscal value. A document
@@ -83,6 +91,7 @@ export class DocumentFiles {
     }
     const xml = (await this.deps.store.xml(doc._id, 'NFE_PROC')) ?? (await this.deps.store.xml(doc._id, 'NFE_ASSINADA'));
     const dados = xml ? danfeDoXml(xml, doc) : danfeDoDocumento(doc, await this.deps.settings(companyId));
+    dados.cartaCorrecao = await this.ultimaCartaCorrecao(doc._id);
     return { conteudo: await gerarDanfe(dados), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-${doc.modelo === 'NFCE' ? 'danfce' : 'danfe'}.pdf` };
   }
 }

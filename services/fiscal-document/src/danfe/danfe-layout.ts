@@ -180,6 +180,9 @@ function informacoesComplementares(dados: DadosDanfe): string {
     dados.homologacao ? `${MENSAGEM_HOMOLOGACAO}.` : null,
     dados.autorizadorLocal ? MENSAGEM_LOCAL : null,
     dados.cancelamento ? `NF-e CANCELADA em ${dataHora(dados.cancelamento.em)}${dados.cancelamento.protocolo ? ` (protocolo ${dados.cancelamento.protocolo})` : ''}.` : null,
+    dados.cartaCorrecao
+      ? `CARTA DE CORREÇÃO ${dados.cartaCorrecao.sequencia} de ${dataHora(dados.cartaCorrecao.em)} (protocolo ${dados.cartaCorrecao.protocolo}): ${dados.cartaCorrecao.texto}`
+      : null,
     dados.informacoesComplementares,
   ]
     .filter((t): t is string => Boolean(t))

@@ -23,6 +23,8 @@ export interface DadosDanfe {
   autorizadorLocal: boolean;
   /** The registered cancellation of a cancelled document (the DANFE then says so). */
   cancelamento: { protocolo: string | null; em: Date } | null;
+  /** The latest correction letter registered (CC-e), printed with the additional data; absent: none. */
+  cartaCorrecao?: { sequencia: number; texto: string; protocolo: string; em: Date } | null;
   protocolo: { numero: string; em: Date } | null;
   emitente: {
     cnpj: string;

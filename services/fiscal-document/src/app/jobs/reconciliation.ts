@@ -3,6 +3,7 @@ import { startPeriodicJob, type Clock, type Logger, type PeriodicJob } from '@er
 import type { DocumentsStore } from '../../store/documents-store';
 import type { Authorization } from '../authorization';
 import type { Cancellation } from '../cancellation';
+import type { Correction } from '../correction';
 
 /** A claim untouched this long lost its author; younger ones may still be in their author's hands. */
 const ABANDONADO_MS = 30_000;
@@ -28,6 +29,8 @@ export function startReconciliation(options: {
   store: DocumentsStore;
   authorization: Authorization;
   cancellation: Cancellation;
+  /** Correction letters left open (no answer, or the author died): settled by sending the kept event again. */
+  correction?: Correction;
   log: Logger;
   intervalMs: number;
   clock: Clock;
@@ -55,6 +58,15 @@ export function startReconciliation(options: {
           log.info({ documentoId: fato.documentoId, resultado }, 'open cancellation settled by a query');
         } catch (error) {
           log.warn({ err: error, documentoId: fato.documentoId }, 'open cancellation not settled yet');
+        }
+      }
+      for (const fato of (await options.correction?.openLetters(new Date(clock().getTime() - CANCELAMENTO_ABANDONADO_MS), LOTE)) ?? []) {
+        if (stopping()) return;
+        try {
+          const resultado = await options.correction!.settle(fato);
+          log.info({ documentoId: fato.documentoId, sequencia: fato.correcao?.sequencia, resultado }, 'open correction letter settled');
+        } catch (error) {
+          log.warn({ err: error, documentoId: fato.documentoId }, 'open correction letter not settled yet');
         }
       }
     },
