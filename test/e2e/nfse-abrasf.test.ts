@@ -8,10 +8,10 @@ import { cenario, estado } from './sefaz-helpers';
  * the local authority's ABRASF stand-in (`<LOCAL_AUTHORITY_URL>/abrasf/ws`); the RPS is built, validated, signed and
  * sent as SOAP 1.1 through the settings relay (mutual TLS); the city's NFS-e number and verification code are kept.
  */
-async function empresaAbrasf() {
+async function empresaAbrasf(provedor = 'ABRASF_2_04') {
   const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO', codigoMunicipio: '3106200', uf: 'MG' });
   const atual = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: e.admin })).body.dados;
-  const nfse = { ...atual.nfse, provedor: 'ABRASF_2_04', endpoint: `${process.env.TEST_LOCAL_AUTHORITY_URL}/abrasf/ws`, inscricaoMunicipal: '0012345001' };
+  const nfse = { ...atual.nfse, provedor, endpoint: `${process.env.TEST_LOCAL_AUTHORITY_URL}/abrasf/ws`, inscricaoMunicipal: '0012345001' };
   const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: e.admin, body: { ...atual, nfse } });
   expect(salvo.status).toBe(200);
   return e;
@@ -37,6 +37,8 @@ describe('nfse abrasf 2.04 - through the local authority', () => {
     expect(xml).toContain('<ItemListaServico>01.07</ItemListaServico>');
     // ISS 2% of 1,200.00 = 24.00.
     expect(xml).toContain('<ValorIss>24.00</ValorIss>');
+    // The city prints its own NFS-e: no DANFSe here.
+    expect((await rest('GET', `${DOCUMENTOS}/${doc.id}/danfe.pdf`, { bearer: e.admin })).body.codigo).toBe('DANFE_INDISPONIVEL');
     const c = await cancelar(e.admin, doc.id, 'Servico cobrado em duplicidade por engano');
     expect([c.status, c.body.dados?.situacao]).toEqual([200, 'CANCELADO']);
     expect(String((await rest('GET', `${DOCUMENTOS}/${doc.id}/cancelamento.xml`, { bearer: e.admin })).body)).toContain('<RetCancelamento>');
@@ -55,5 +57,11 @@ describe('nfse abrasf 2.04 - through the local authority', () => {
     await cenario(e.cnpj, { rejeitar: 'E0045' });
     const r = await emitir(e.admin, nfse());
     expect([r.status, r.body.codigo, r.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', 'E004']);
+  }, 60_000);
+
+  it('nfse abrasf - the GISS profile (header namespace, CDATA messages) issues through the same adapter', async () => {
+    const e = await empresaAbrasf('GISS_2_04');
+    const r = await emitir(e.admin, nfse());
+    expect(r.body.dados).toMatchObject({ situacao: 'AUTORIZADO', numero: 1 });
   }, 60_000);
 });

@@ -30,7 +30,7 @@ export class NfseAuthorizer implements Autorizador {
   ) {}
 
   private de(settings: ConfiguracaoFiscalCompartilhada): Autorizador {
-    return settings.nfse.provedor === 'ABRASF_2_04' ? this.abrasf : this.nacional;
+    return settings.nfse.provedor === 'NACIONAL' || !settings.nfse.provedor ? this.nacional : this.abrasf;
   }
 
   private async da(companyId: string): Promise<Autorizador> {

@@ -17,8 +17,8 @@ export function configuracaoFaltandoNfse(settings: ConfiguracaoFiscalCompartilha
     nacional && !nfse.codigoServicoNacional && 'nfse.codigoServicoNacional',
     nacional && empresa.regimeTributario !== 'SIMPLES_NACIONAL' && !nfse.codigoNbs && 'nfse.codigoNbs',
     // ABRASF: the city's own web service, the company's endpoint.
-    nfse.provedor === 'ABRASF_2_04' && !nfse.endpoint && 'nfse.endpoint',
-    nfse.provedor === 'ABRASF_2_04' && !nfse.inscricaoMunicipal && 'nfse.inscricaoMunicipal',
+    nfse.provedor && !nacional && !nfse.endpoint && 'nfse.endpoint',
+    nfse.provedor && !nacional && !nfse.inscricaoMunicipal && 'nfse.inscricaoMunicipal',
   ].filter((campo): campo is string => typeof campo === 'string');
 }
 
