@@ -69,7 +69,7 @@ export interface EmpresaFiscal {
  * Who receives a company's NFS-e: `NACIONAL` (Sefin Nacional, the national standard: REST + JSON over mutual TLS) or
  * an ABRASF 2.04 provider profile (the city's own SOAP web service; the profiles are data, docs/nfse.md).
  */
-export const ProvedoresNfse = ['NACIONAL', 'ABRASF_2_04'] as const;
+export const ProvedoresNfse = ['NACIONAL', 'ABRASF_2_04', 'GISS_2_04'] as const;
 export type ProvedorNfse = (typeof ProvedoresNfse)[number];
 
 /**

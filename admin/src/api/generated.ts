@@ -195,7 +195,8 @@ export type ConfiguracaoFiscalRegimeTributario =
 /** Who receives the NFS-e: NACIONAL (Sefin Nacional) or an ABRASF 2.04 provider profile. */
 export type ConfiguracaoFiscalProvedorNfse =
   | 'NACIONAL'
-  | 'ABRASF_2_04';
+  | 'ABRASF_2_04'
+  | 'GISS_2_04';
 
 export type PrazosCancelamentoEntrada = {
   nfeHoras?: number | null | undefined;

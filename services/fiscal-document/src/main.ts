@@ -6,6 +6,8 @@ import { startVoidingJob } from './app/jobs/voiding-job';
 import { reportRefusedVoidings } from './app/metrics';
 import type { EscolhaAutorizador } from './authorizer/authorizer';
 import { CteAuthorizer } from './authorizer/cte-authorizer';
+import { NfseAbrasfAuthorizer } from './authorizer/nfse-abrasf-authorizer';
+import { NfseAuthorizer } from './authorizer/nfse-authorizer';
 import { NfseNacionalAuthorizer } from './authorizer/nfse-nacional-authorizer';
 import { SefazAuthorizer } from './authorizer/sefaz-authorizer';
 import { readConfig, responsavelTecnicoDe } from './config';
@@ -65,17 +67,19 @@ void bootService({
     });
     // The NFS-e takes the same path to Sefin Nacional (REST + JSON through the relay; the local authority's stand-in
     // in HOMOLOGAÇÃO), docs/nfse.md.
-    const nfseNacional = new NfseNacionalAuthorizer({
+    // Or, by the company's provider, to the city's own ABRASF 2.04 web service (the company's endpoint).
+    const opcoesNfse = {
       transmitir: transmissor(nc),
-      assinador: (companyId, algoritmo) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS, algoritmo),
+      assinador: (companyId: string, algoritmo: 'RSA-SHA1' | 'RSA-SHA256') => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS, algoritmo),
       settings,
       log,
-    });
+    };
+    const nfse = new NfseAuthorizer(settings, new NfseNacionalAuthorizer(opcoesNfse), new NfseAbrasfAuthorizer(opcoesNfse));
     // The CT-e takes the same path to its own authorizer (docs/cte.md).
     const cte = new CteAuthorizer({ transmitir: transmissor(nc), assinador: (companyId) => assinadorDaEmpresa(nc, companyId, config.NATS_REQUEST_TIMEOUT_MS), settings, log });
     const authorizers: EscolhaAutorizador = (modelo) => {
       if (modelo === 'NFE' || modelo === 'NFCE') return sefaz;
-      if (modelo === 'NFSE') return nfseNacional;
+      if (modelo === 'NFSE') return nfse;
       if (modelo === 'CTE') return cte;
       return null;
     };

@@ -86,7 +86,8 @@ export class DocumentFiles {
     if (doc.modelo === 'NFSE') {
       // The DANFSe, drawn from the NFS-e Sefin returned (the national layout).
       const nfse = await this.deps.store.xml(doc._id, 'NFE_PROC');
-      if (!nfse) throw danfeUnavailable(doc.modelo);
+      // An ABRASF NFS-e (CompNfse) is printed by the city's own system: only the national NFS-e has a DANFSe here.
+      if (!nfse?.includes('<infNFSe')) throw danfeUnavailable(doc.modelo);
       return { conteudo: await gerarDanfse(danfseDoXml(nfse, doc.situacao === 'CANCELADO')), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-danfse.pdf` };
     }
     const xml = (await this.deps.store.xml(doc._id, 'NFE_PROC')) ?? (await this.deps.store.xml(doc._id, 'NFE_ASSINADA'));

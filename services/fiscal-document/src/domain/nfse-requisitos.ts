@@ -2,18 +2,23 @@ import type { CampoInvalido, ConfiguracaoFiscalCompartilhada } from '@erp/contra
 import type { EmissaoValida } from './emission-input';
 
 /**
- * What an NFS-e needs before a number is taken, besides the common settings: the national provider with the city,
+ * What an NFS-e needs before a number is taken, besides the common settings: a provider with the city; for the
+ * national one
  * the national service code and, for a regime-normal provider (the DPS's IBSCBS group), the NBS (Sefin's E0322);
  * and a document the DPS can carry: the tomador's name when there is a tomador (`toma/xNome` is required), and one
  * service (the DPS has one `serv`): every item of the same LC 116 item and ISS rate.
  */
 export function configuracaoFaltandoNfse(settings: ConfiguracaoFiscalCompartilhada): string[] {
   const { nfse, empresa } = settings;
+  const nacional = nfse.provedor === 'NACIONAL';
   return [
-    nfse.provedor !== 'NACIONAL' && 'nfse.provedor',
+    !nfse.provedor && 'nfse.provedor',
     !nfse.codigoCidade && 'nfse.codigoCidade',
-    !nfse.codigoServicoNacional && 'nfse.codigoServicoNacional',
-    empresa.regimeTributario !== 'SIMPLES_NACIONAL' && !nfse.codigoNbs && 'nfse.codigoNbs',
+    nacional && !nfse.codigoServicoNacional && 'nfse.codigoServicoNacional',
+    nacional && empresa.regimeTributario !== 'SIMPLES_NACIONAL' && !nfse.codigoNbs && 'nfse.codigoNbs',
+    // ABRASF: the city's own web service, the company's endpoint.
+    nfse.provedor && !nacional && !nfse.endpoint && 'nfse.endpoint',
+    nfse.provedor && !nacional && !nfse.inscricaoMunicipal && 'nfse.inscricaoMunicipal',
   ].filter((campo): campo is string => typeof campo === 'string');
 }
 

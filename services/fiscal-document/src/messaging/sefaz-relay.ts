@@ -7,7 +7,7 @@ import type { Assinador } from '../xml/signature';
  * the canonical `SignedInfo` bytes, `settings.v1.transmit` makes the HTTPS call with the certificate as the
  * TLS client certificate. Neither hands out the key.
  */
-export type Transmissor = (companyId: string, destino: DestinoTransmissao, corpo: string, timeoutMs: number) => Promise<SettingsTransmitReply>;
+export type Transmissor = (companyId: string, destino: DestinoTransmissao, corpo: string, timeoutMs: number, soapAction?: string) => Promise<SettingsTransmitReply>;
 
 export function assinadorDaEmpresa(nc: NatsConnection, companyId: string, timeoutMs: number, algoritmo: AlgoritmoAssinatura = 'RSA-SHA1'): Assinador {
   return async (dados) => {
@@ -23,9 +23,9 @@ export function assinadorDaEmpresa(nc: NatsConnection, companyId: string, timeou
  * request may or may not have reached SEFAZ.
  */
 export function transmissor(nc: NatsConnection): Transmissor {
-  return async (companyId, destino, corpo, timeoutMs) => {
+  return async (companyId, destino, corpo, timeoutMs, soapAction) => {
     try {
-      return await requestReply(nc, Subjects.settingsTransmit, { companyId, destino, corpo }, { timeoutMs: timeoutMs + 5_000 });
+      return await requestReply(nc, Subjects.settingsTransmit, { companyId, destino, corpo, ...(soapAction ? { soapAction } : {}) }, { timeoutMs: timeoutMs + 5_000 });
     } catch (error) {
       return { ok: false, codigo: 'FALHA_CONEXAO', erro: `relay did not answer: ${error instanceof Error ? error.message : String(error)}` };
     }

@@ -38,4 +38,11 @@ describe('nfs-e ABRASF 2.04 messages - official schema', () => {
     expect(saidaAbrasf('<x:outputXML>&lt;a b=&quot;1&quot;/&gt;</x:outputXML>')).toBe('<a b="1"/>');
     expect(saidaAbrasf('<outputXML><![CDATA[<a/>]]></outputXML>')).toBe('<a/>');
   });
+
+  it('nfse abrasf - the GISS profile differs only by data: its header namespace and CDATA messages', () => {
+    const envelope = envelopeAbrasf(PERFIS_ABRASF.GISS_2_04, 'GerarNfse', '<GerarNfseEnvio/>');
+    expect(envelope).toContain('<nfseCabecMsg><![CDATA[<?xml version="1.0" encoding="UTF-8"?><cabecalho xmlns="http://www.giss.com.br/cabecalho-v2_04.xsd" versao="2.04">');
+    expect(envelope).toContain('<nfseDadosMsg><![CDATA[<?xml version="1.0" encoding="UTF-8"?><GerarNfseEnvio/>]]></nfseDadosMsg>');
+    expect(saidaAbrasf(envelope.replace('nfseDadosMsg>', 'outputXML>').replace('</nfseDadosMsg>', '</outputXML>'))).toContain('<GerarNfseEnvio/>');
+  });
 });

@@ -6,6 +6,7 @@ import { soapFault } from '../domain/respostas';
 import { OperacoesCte, OperacoesSefaz } from '@erp/contracts';
 import { atenderCte, ehServicoCte } from '../cte/atender';
 import { ehServico, type Autoridade } from '../app/autoridade';
+import { BASE_ABRASF, type AbrasfStandIn } from '../abrasf/abrasf';
 import { BASE_SEFIN, type SefinNacional } from '../sefin/sefin-nacional';
 import type { MaterialTls } from '../tls/autoridade-certificadora';
 
@@ -29,7 +30,15 @@ export interface Servidor {
  * authority serves them all alike. The client certificate is not checked against a chain (any A1 is accepted, as
  * the tests' self-signed ones); the signature check ties it to the issuer.
  */
-export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTls, host: string, porta: number, log: Logger, sefin?: SefinNacional): Promise<Servidor> {
+export async function iniciarServidorTls(
+  autoridade: Autoridade,
+  tls: MaterialTls,
+  host: string,
+  porta: number,
+  log: Logger,
+  nfse?: { sefin: SefinNacional; abrasf: AbrasfStandIn },
+): Promise<Servidor> {
+  const sefin = nfse?.sefin;
   const conexoes = new Set<Socket>();
   const servidor = https.createServer({ key: tls.key, cert: tls.cert, requestCert: true, rejectUnauthorized: false, requestTimeout: 60_000 }, (req, res) => {
     const partes: Buffer[] = [];
@@ -56,6 +65,17 @@ export async function iniciarServidorTls(autoridade: Autoridade, tls: MaterialTl
           .catch((error: unknown) => {
             log.error({ err: error, caminho }, 'Sefin stand-in failed');
             responder(500, JSON.stringify({ erro: 'Erro interno' }), 'application/json; charset=utf-8');
+          });
+        return;
+      }
+      if (nfse && caminho === BASE_ABRASF && req.method === 'POST') {
+        // A city's ABRASF 2.04 web service (SOAP 1.1), for companies whose NFS-e endpoint points here (src/abrasf/).
+        nfse.abrasf
+          .atender(String(req.headers.soapaction ?? ''), Buffer.concat(partes).toString('utf8'), cliente.raw)
+          .then((saida) => (saida.derrubar ? req.socket.destroy() : responder(saida.status, saida.corpo, 'text/xml; charset=utf-8')))
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'ABRASF stand-in failed');
+            responder(500, soapFault('Erro interno', 'Receiver'));
           });
         return;
       }

@@ -35,6 +35,7 @@ export const typeDefs = gql`
   enum ConfiguracaoFiscalProvedorNfse {
     NACIONAL
     ABRASF_2_04
+    GISS_2_04
   }
 
   type ConfiguracaoFiscalNfse {

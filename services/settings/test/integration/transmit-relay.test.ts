@@ -105,9 +105,8 @@ describe('settings - transmission relay allow-list', () => {
     expect(await chamadasNaAutoridade(e.cnpj)).toEqual({});
   });
 
-  it('settings - NFS-e: only the company\'s own https endpoint is called (an http one, or none, is refused); no certificate, no transmission', async () => {
-    const http = await empresa({ endpointNfse: 'http://127.0.0.1:9/nfse' });
-    expect(await transmitir(http.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
+  it('settings - NFS-e: only the company\'s own https endpoint is called (an http one cannot be saved, none is refused); no certificate, no transmission', async () => {
+    await expect(empresa({ endpointNfse: 'http://127.0.0.1:9/nfse' })).rejects.toThrow(/https_obrigatorio/);
     const nenhum = await empresa();
     expect(await transmitir(nenhum.companyId, { tipo: 'NFSE' }, '<x/>')).toMatchObject({ ok: false, codigo: 'DESTINO_NAO_PERMITIDO' });
     // The local authority has no NFS-e service: it answers a SOAP fault (400), which proves the call reached that endpoint.

@@ -94,11 +94,13 @@ const escapar = (xml: string) => xml.replace(/&/g, '&amp;').replace(/</g, '&lt;'
 
 /** The SOAP envelope of an operation: `nfseCabecMsg` (the `cabecalho`) and `nfseDadosMsg` as strings, as the WSDL says. */
 export function envelopeAbrasf(perfil: PerfilAbrasf, operacao: OperacaoAbrasf, dados: string): string {
-  const cabecalho = `<cabecalho xmlns="${NS_ABRASF}" versao="${perfil.versaoDados}"><versaoDados>${perfil.versaoDados}</versaoDados></cabecalho>`;
+  const cabecalho = `<cabecalho xmlns="${perfil.namespaceCabecalho}" versao="${perfil.versaoDados}"><versaoDados>${perfil.versaoDados}</versaoDados></cabecalho>`;
+  const declaracao = '<?xml version="1.0" encoding="UTF-8"?>';
+  const texto = (xml: string) => (perfil.mensagensEmCdata ? `<![CDATA[${declaracao}${xml}]]>` : escapar(xml));
   const ns = perfil.soap === '1.1' ? 'http://schemas.xmlsoap.org/soap/envelope/' : 'http://www.w3.org/2003/05/soap-envelope';
   return (
     `<soap:Envelope xmlns:soap="${ns}"><soap:Body><ws:${operacao}Request xmlns:ws="${perfil.namespaceWs}">` +
-    `<nfseCabecMsg>${escapar(cabecalho)}</nfseCabecMsg><nfseDadosMsg>${escapar(dados.replace(/^<\?xml[^>]*>/, ''))}</nfseDadosMsg>` +
+    `<nfseCabecMsg>${texto(cabecalho)}</nfseCabecMsg><nfseDadosMsg>${texto(dados.replace(/^<\?xml[^>]*>/, ''))}</nfseDadosMsg>` +
     `</ws:${operacao}Request></soap:Body></soap:Envelope>`
   );
 }

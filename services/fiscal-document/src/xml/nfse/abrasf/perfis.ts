@@ -17,6 +17,10 @@ export interface PerfilAbrasf {
   versaoDados: string;
   /** Whether the RPS (InfDeclaracaoPrestacaoServico) is signed; the cancellation request is always signed. */
   assinaRps: boolean;
+  /** The namespace of `cabecalho` in `nfseCabecMsg`. */
+  namespaceCabecalho: string;
+  /** Messages carried as CDATA (with their XML declaration) instead of escaped text. */
+  mensagensEmCdata: boolean;
 }
 
 export type OperacaoAbrasf = 'GerarNfse' | 'ConsultarNfsePorRps' | 'CancelarNfse' | 'SubstituirNfse';
@@ -32,5 +36,24 @@ export const PERFIS_ABRASF: Record<string, PerfilAbrasf> = {
     soapAction: (operacao) => `http://nfse.abrasf.org.br/${operacao}`,
     versaoDados: '2.04',
     assinaRps: true,
+    namespaceCabecalho: NS_ABRASF,
+    mensagensEmCdata: false,
+  },
+  /**
+   * GISS Online (Santos, Diadema, João Pessoa, Campos dos Goytacazes... ABRASF 2.04): the same SOAP 1.1 binding and
+   * SOAPActions, the header in GISS's own namespace, both messages as CDATA. Source: public integrations with the
+   * GISS "RTC" homologation service `https://ws-homologacao-rtc.giss.com.br/service-ws/nf/nfse-ws` (read 2026-11-27
+   * in the public code index; GISS's own manual not read here: **[UNCONFIRMED]**).
+   */
+  GISS_2_04: {
+    nome: 'GISS Online (ABRASF 2.04)',
+    fonte: 'integrações públicas com https://ws-homologacao-rtc.giss.com.br/service-ws/nf/nfse-ws (índice de código público, 2026-11-27) [UNCONFIRMED]',
+    soap: '1.1',
+    namespaceWs: 'http://nfse.abrasf.org.br',
+    soapAction: (operacao) => `http://nfse.abrasf.org.br/${operacao}`,
+    versaoDados: '2.04',
+    assinaRps: true,
+    namespaceCabecalho: 'http://www.giss.com.br/cabecalho-v2_04.xsd',
+    mensagensEmCdata: true,
   },
 };
