@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createApiClient } from './api/client';
+import { ESTADO_EMPRESA, type EstadoEmpresa } from './api/operations/settings';
+import { CertificateBanner, EnvironmentBadge } from './components/CompanyStatus';
 import { AppContext, type AppContextValue } from './app-context';
 import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { DocumentsScreen } from './screens/documents/DocumentsScreen';
@@ -42,6 +44,15 @@ export function Page(props: { session: Session; onSessionLost: () => void; onSig
   }, []);
 
   const api = useMemo(() => createApiClient(() => token.current, onSessionLost), [onSessionLost]);
+  const [company, setCompany] = useState<EstadoEmpresa | null>(null);
+  const reloadCompany = useCallback(() => {
+    // Not read: no badge and no banner (the screens say what failed); never a stale environment.
+    api.graphql(ESTADO_EMPRESA).then(
+      (read) => setCompany(read.configuracaoFiscal),
+      () => setCompany(null),
+    );
+  }, [api]);
+  useEffect(reloadCompany, [reloadCompany]);
   const context = useMemo<AppContextValue>(
     () => ({
       session,
@@ -51,8 +62,10 @@ export function Page(props: { session: Session; onSessionLost: () => void; onSig
         setAnnouncement('');
         setTimeout(() => setAnnouncement(message), 50);
       },
+      company,
+      reloadCompany,
     }),
-    [session, api],
+    [session, api, company, reloadCompany],
   );
   const screen = SCREENS.find((s) => s.route === route) ?? SCREENS[0];
 
@@ -74,10 +87,12 @@ export function Page(props: { session: Session; onSessionLost: () => void; onSig
           Empresa <strong>{session.company}</strong> · {session.role === 'admin' ? 'Administrador' : 'Usuário'}
           {session.source === 'development' ? ' · sessão de desenvolvimento' : ''}
         </span>
+        <EnvironmentBadge company={company} />
         <button type="button" onClick={props.onSignOut}>
           Sair
         </button>
       </header>
+      <CertificateBanner company={company} />
       <div className="corpo">
         <nav aria-label="Telas" className="menu">
           <ul>

@@ -491,6 +491,11 @@ export type ConfiguracaoFiscalQuery = { configuracaoFiscal: { ambiente: string, 
 
 export type ConfiguracaoFiscalFieldsFragment = { ambiente: string, seriePadrao: number, series: Array<number>, emissaoAutomatica: boolean, timeoutSegundos: number, versao: number, atualizadoEm: string | null, prazosCancelamento: { nfeHoras: number | null, nfceMinutos: number | null, cteHoras: number | null, nfseDias: number | null }, vencimentos: { icms: { dia: number, ajuste: AjusteVencimento } | null, iss: { dia: number, ajuste: AjusteVencimento } | null, cbs: { dia: number, ajuste: AjusteVencimento } | null, ibs: { dia: number, ajuste: AjusteVencimento } | null, is: { dia: number, ajuste: AjusteVencimento } | null }, aliquotasReferencia: Array<{ ano: number, cbs: number | null, ibsUf: number | null, ibsMun: number | null }>, certificadoA1: { titular: string, cnpj: string, emissor: string, numeroSerie: string, validoDe: string, validoAte: string, diasParaExpirar: number, aviso: string | null, senha: string } | null, nfse: { provedor: ConfiguracaoFiscalProvedorNfse | null, endpoint: string | null, codigoCidade: string | null, inscricaoMunicipal: string | null, codigoServico: string | null, codigoServicoNacional: string | null, descricaoServico: string | null, usuario: string | null, senha: string | null }, empresa: { cnpj: string | null, razaoSocial: string | null, inscricaoEstadual: string | null, uf: string | null, codigoMunicipio: string | null, regimeTributario: ConfiguracaoFiscalRegimeTributario | null, aliquotaDas: number | null, endereco: { logradouro: string, numero: string, complemento: string | null, bairro: string, municipio: string, cep: string, telefone: string | null } | null } };
 
+export type EstadoEmpresaQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type EstadoEmpresaQuery = { configuracaoFiscal: { ambiente: string, versao: number, empresa: { regimeTributario: ConfiguracaoFiscalRegimeTributario | null }, certificadoA1: { titular: string, validoAte: string, diasParaExpirar: number } | null } };
+
 export type SalvarConfiguracaoFiscalMutationVariables = Exact<{
   entrada: ConfiguracaoFiscalEntrada;
   versaoEsperada?: number | null | undefined;

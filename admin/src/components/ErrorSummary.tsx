@@ -14,6 +14,8 @@ export function ErrorSummary(props: {
   fieldId: (campo: string) => string | null;
   /** What an error of the whole input (no `campo`) is called ("documento"). */
   wholeLabel: string;
+  /** The label a person reads for a field (default: the API's key). */
+  fieldLabel?: (campo: string) => string;
   className?: string;
   /** Other messages of the refusal, shown between the fields and the general message (a conflict). */
   children?: ReactNode;
@@ -27,7 +29,7 @@ export function ErrorSummary(props: {
           <ul>
             {errors.map((e, i) => {
               const id = props.fieldId(e.campo);
-              const text = `${e.campo || props.wholeLabel}: ${e.erro}`;
+              const text = `${e.campo ? (props.fieldLabel?.(e.campo) ?? e.campo) : props.wholeLabel}: ${e.erro}`;
               return (
                 <li key={i}>
                   {id ? (

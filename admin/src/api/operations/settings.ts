@@ -35,3 +35,9 @@ export const SALVAR_CONFIGURACAO_FISCAL = operation<G.SalvarConfiguracaoFiscalMu
     salvarConfiguracaoFiscal(entrada: $entrada, versaoEsperada: $versaoEsperada) { ...ConfiguracaoFiscalFields }
   }
   ${CONFIGURACAO_FISCAL_FIELDS}`);
+
+export type EstadoEmpresa = G.EstadoEmpresaQuery['configuracaoFiscal'];
+
+/** What every screen shows of the company in the header: its environment, its certificate's expiry, its regime. */
+export const ESTADO_EMPRESA = operation<G.EstadoEmpresaQuery, G.EstadoEmpresaQueryVariables>(/* GraphQL */ `
+  query EstadoEmpresa { configuracaoFiscal { ambiente versao empresa { regimeTributario } certificadoA1 { titular validoAte diasParaExpirar } } }`);

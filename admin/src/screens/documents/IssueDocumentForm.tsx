@@ -1,20 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EMITIR_DOCUMENTO_FISCAL, type DocumentoFiscal, type ModeloDocumento } from '../../api/operations/documents';
+import { ApiError } from '../../api/client';
 import { useApp } from '../../app-context';
 import { ErrorSummary } from '../../components/ErrorSummary';
 import { Field } from '../../components/Field';
 import { focusSoon } from '../../components/focus';
+import { formatMoney } from '../../format';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { MODELOS, SITUACOES } from './document-labels';
-import { emptyAddress, emptyItem, emptyRecipient, issueInput, type IssueForm } from './issue-input';
+import { emptyAddress, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
 import { RecipientFields } from './RecipientFields';
 
 /** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
 export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void }) {
-  const { api, announce } = useApp();
+  const { api, announce, company, reloadCompany } = useApp();
   const [form, setForm] = useState<IssueForm>(() => ({
     modelo: 'NFE',
+    modalidadeFrete: '',
     referencia: `ADM-${Date.now().toString(36).toUpperCase()}`,
     serie: '',
     recipient: emptyRecipient(),
@@ -30,6 +33,10 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => focusSoon(() => heading.current), []);
+  // The regime decides CST or CSOSN: read fresh when the form opens (the settings may have just changed).
+  useEffect(reloadCompany, [reloadCompany]);
+  const regime = company?.empresa.regimeTributario ?? null;
+  const total = runningTotal(form.itens);
 
   const set = <K extends keyof IssueForm>(key: K, value: IssueForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: 'referencia' | 'serie' | 'competencia' | 'chaveCte' | 'chavesNfe') => ({
@@ -41,7 +48,6 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
     event.preventDefault();
     const { input, localErrors } = issueInput(form);
     fieldErrors.clearGeneral();
-    if (localErrors.length) return fieldErrors.show(localErrors);
     setSending(true);
     try {
       const documento = (await api.graphql(EMITIR_DOCUMENTO_FISCAL, { input })).emitirDocumentoFiscal;
@@ -49,7 +55,15 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       announce(documento.situacao === 'AUTORIZADO' ? `Documento nº ${documento.numero} autorizado.` : `Documento nº ${documento.numero}: ${SITUACOES[documento.situacao]}.`);
       props.onIssued(documento);
     } catch (e) {
-      fieldErrors.fail(e);
+      // One round: the page's own findings (numbers it could not read) with every field the API refused.
+      if (e instanceof ApiError && e.fieldErrors.length) {
+        const own = new Set(localErrors.map((l) => l.campo));
+        fieldErrors.show([...localErrors, ...e.fieldErrors.filter((f) => !own.has(f.campo))]);
+      } else if (localErrors.length) {
+        fieldErrors.show(localErrors);
+      } else {
+        fieldErrors.fail(e);
+      }
     } finally {
       setSending(false);
     }
@@ -60,7 +74,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
         Emitir documento fiscal
       </h2>
-      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => campo || null} wholeLabel="documento" />
+      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => campo || null} fieldLabel={issueFieldLabel} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
         <div className="grade">
           <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="short">
@@ -94,7 +108,23 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
           onAddress={(address) => set('address', address)}
           fieldErrors={fieldErrors}
         />
-        <ItemFields modelo={form.modelo} itens={form.itens} onChange={(update) => setForm((f) => ({ ...f, itens: update(f.itens) }))} fieldErrors={fieldErrors} />
+        <ItemFields modelo={form.modelo} regime={regime} itens={form.itens} onChange={(update) => setForm((f) => ({ ...f, itens: update(f.itens) }))} fieldErrors={fieldErrors} />
+        <p className="total-itens">
+          Total dos itens: <strong>{total === null ? '—' : formatMoney(total)}</strong>
+        </p>
+        {form.modelo === 'NFE' ? (
+          <Field id="modalidadeFrete" label="Frete (modalidade)" error={errorFor('modalidadeFrete')} width="medium">
+            {(a) => (
+              <select {...a} required={false} value={form.modalidadeFrete} onChange={(e) => set('modalidadeFrete', e.target.value)}>
+                {MODALIDADES_FRETE.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
         {form.modelo === 'NFE' ? (
           <Field id="chaveCteReferenciada" label="Chave do CT-e do frete (opcional)" error={errorFor('chaveCteReferenciada')} width="long">
             {(a) => <input {...a} required={false} {...text('chaveCte')} />}

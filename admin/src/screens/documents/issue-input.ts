@@ -27,6 +27,8 @@ export const emptyAddress = (): AddressForm => ({ logradouro: '', numero: '', co
 
 export interface IssueForm {
   modelo: ModeloDocumento;
+  /** NF-e modFrete as typed ('' = the API's default). */
+  modalidadeFrete: string;
   referencia: string;
   serie: string;
   recipient: RecipientForm;
@@ -43,20 +45,110 @@ export const carriesGoods = (modelo: ModeloDocumento) => modelo === 'NFE' || mod
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 
 /**
+ * A number as a person in Brazil types it: "1.200,00", "1200,5", "2,5", "1.200" (thousands) and also "1200.50";
+ * null when blank, undefined when it is not a number.
+ */
+export function parseDecimalBR(text: string): number | null | undefined {
+  const t = text.replace(/\s|R\$/g, '');
+  if (t === '') return null;
+  let plain: string | null = null;
+  if (t.includes(',')) plain = /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : null;
+  else if (/^\d{1,3}(\.\d{3})+$/.test(t)) plain = t.replace(/\./g, '');
+  else if (/^-?\d+(\.\d+)?$/.test(t)) plain = t;
+  return plain === null ? undefined : Number(plain);
+}
+
+/** An NCM typed with its dots ("9401.30.00") as the API takes it ("94013000"); anything else as typed. */
+export const ncmDigits = (text: string) => (/^[\d.\s]+$/.test(text.trim()) ? text.replace(/[.\s]/g, '') : text.trim());
+
+/** A centavo-exact item value: quantity x unit price rounded half up (the service's rule), for the running total. */
+export function runningTotal(itens: ItemForm[]): number | null {
+  let centavos = 0;
+  for (const item of itens) {
+    const q = parseDecimalBR(item.quantidade);
+    const v = parseDecimalBR(item.valorUnitario);
+    if (q == null || v == null) return null;
+    centavos += Math.round(q * v * 100 + 1e-9);
+  }
+  return centavos / 100;
+}
+
+/** NF-e modFrete, by what it means. */
+export const MODALIDADES_FRETE: [string, string][] = [
+  ['', 'Padrão (sem frete; por conta do emitente quando há CT-e)'],
+  ['0', '0 — Por conta do emitente (CIF)'],
+  ['1', '1 — Por conta do destinatário (FOB)'],
+  ['2', '2 — Por conta de terceiros'],
+  ['3', '3 — Transporte próprio do emitente'],
+  ['4', '4 — Transporte próprio do destinatário'],
+  ['9', '9 — Sem transporte'],
+];
+
+const ITEM_LABELS: Record<string, string> = {
+  codigo: 'Código',
+  descricao: 'Descrição',
+  quantidade: 'Quantidade',
+  valorUnitario: 'Valor unitário',
+  unidade: 'Unidade',
+  ncm: 'NCM',
+  cfop: 'CFOP',
+  cst: 'CST',
+  csosn: 'CSOSN',
+  cest: 'CEST',
+  codigoServico: 'Código de serviço',
+  aliquotaIss: 'Alíquota ISS',
+};
+const LABELS: Record<string, string> = {
+  modelo: 'Modelo',
+  serie: 'Série',
+  referencia: 'Referência',
+  competencia: 'Competência',
+  chaveCteReferenciada: 'Chave do CT-e do frete',
+  chavesNfeTransportadas: 'Chaves das NF-e transportadas',
+  modalidadeFrete: 'Frete',
+  itens: 'Itens',
+  destinatario: 'Destinatário',
+  'destinatario.documento': 'CNPJ ou CPF do destinatário',
+  'destinatario.nome': 'Nome do destinatário',
+  'destinatario.uf': 'UF do destinatário',
+  'destinatario.codigoMunicipio': 'Município (IBGE) do destinatário',
+  'destinatario.inscricaoEstadual': 'Inscrição estadual do destinatário',
+  'destinatario.endereco': 'Endereço do destinatário',
+  'destinatario.endereco.logradouro': 'Logradouro',
+  'destinatario.endereco.numero': 'Número do endereço',
+  'destinatario.endereco.complemento': 'Complemento',
+  'destinatario.endereco.bairro': 'Bairro',
+  'destinatario.endereco.municipio': 'Município (nome)',
+  'destinatario.endereco.cep': 'CEP',
+  'destinatario.endereco.telefone': 'Telefone',
+};
+
+/** The label a person reads for a field the API names ("itens[0].ncm" is "Item 1: NCM"). */
+export function issueFieldLabel(campo: string): string {
+  const item = /^itens\[(\d+)\](?:\.(\w+))?/.exec(campo);
+  if (item) return `Item ${Number(item[1]) + 1}${item[2] ? `: ${ITEM_LABELS[item[2]] ?? item[2]}` : ''}`;
+  return LABELS[campo] ?? campo;
+}
+
+/**
  * The GraphQL input of the form, and the numbers that are not numbers (GraphQL's Float would refuse them before
  * any rule of the service, which checks everything else and names each field it refuses).
  */
 export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput; localErrors: FieldError[] } {
   const localErrors: FieldError[] = [];
+  // A number that is not one is sent as -1, which the service refuses by name with everything else wrong: one
+  // round of errors (the page's own message for that field replaces the service's).
   const number = (text: string, campo: string, required: boolean): number | null => {
-    const clean = text.trim().replace(',', '.');
-    if (clean === '') {
-      if (required) localErrors.push({ campo, regra: 'obrigatorio', erro: `${campo} é obrigatório` });
-      return null;
+    const n = parseDecimalBR(text);
+    if (n === null) {
+      if (required) localErrors.push({ campo, regra: 'obrigatorio', erro: 'é obrigatório' });
+      return required ? -1 : null;
     }
-    const n = Number(clean);
-    if (!Number.isFinite(n)) localErrors.push({ campo, regra: 'tipo', erro: `${campo} deve ser um número` });
-    return Number.isFinite(n) ? n : null;
+    if (n === undefined) {
+      localErrors.push({ campo, regra: 'tipo', erro: 'deve ser um número, como 1.200,00' });
+      return -1;
+    }
+    return n;
   };
   const { modelo, recipient, address } = form;
   const goods = carriesGoods(modelo);
@@ -82,10 +174,10 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     itens: form.itens.map((item, i) => ({
       codigo: item.codigo,
       descricao: item.descricao,
-      quantidade: number(item.quantidade, `itens[${i}].quantidade`, true) ?? 0,
-      valorUnitario: number(item.valorUnitario, `itens[${i}].valorUnitario`, true) ?? 0,
+      quantidade: number(item.quantidade, `itens[${i}].quantidade`, true) ?? -1,
+      valorUnitario: number(item.valorUnitario, `itens[${i}].valorUnitario`, true) ?? -1,
       unidade: optional(item.unidade),
-      ncm: goods ? optional(item.ncm) : null,
+      ncm: goods ? optional(ncmDigits(item.ncm)) : null,
       cfop: !service ? optional(item.cfop) : null,
       cst: !service ? optional(item.cst) : null,
       csosn: !service ? optional(item.csosn) : null,
@@ -95,6 +187,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     competencia: service ? optional(form.competencia) : null,
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
     chavesNfeTransportadas: modelo === 'CTE' ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
+    modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,
   };
   return { input, localErrors };
 }

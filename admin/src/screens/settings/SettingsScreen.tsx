@@ -24,7 +24,7 @@ interface Conflict {
 
 /** The company's fiscal settings ("Faturamento › Configurações › Fiscal"): every field, saved at once, with conflict handling. */
 export function SettingsScreen(props: { title: string }) {
-  const { api, session } = useApp();
+  const { api, session, reloadCompany } = useApp();
   const [settings, setSettings] = useState<ConfiguracaoFiscal | null>(null);
   const [form, setForm] = useState<SettingsForm | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
@@ -83,6 +83,27 @@ export function SettingsScreen(props: { title: string }) {
     };
   }, [form, readOnly, errorFor]);
 
+  // Edits not saved are not lost without a word: leaving the screen (its links) or the page asks first.
+  const dirty = Boolean(form && settings && JSON.stringify(form) !== JSON.stringify(formFromSettings(settings)));
+  useEffect(() => {
+    if (!dirty) return;
+    const question = 'As alterações das configurações fiscais não foram salvas. Sair e perdê-las?';
+    const onClick = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.('a[href^="#/"]');
+      if (link && link.getAttribute('href') !== '#/configuracoes' && !window.confirm(question)) e.preventDefault();
+    };
+    const onUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = question;
+    };
+    document.addEventListener('click', onClick, true);
+    window.addEventListener('beforeunload', onUnload);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('beforeunload', onUnload);
+    };
+  }, [dirty]);
+
   if (!form || !settings || !bind) {
     return (
       <section>
@@ -105,18 +126,27 @@ export function SettingsScreen(props: { title: string }) {
       losses.push(<li key="certificado">o certificado A1 de {settings.certificadoA1.titular} é apagado: nenhum documento é transmitido até outro ser enviado;</li>);
     }
     if (form.removerNfseSenha && settings.nfse.senha) losses.push(<li key="senha">a senha guardada do web service da NFS-e é apagada;</li>);
+    // Leaving HOMOLOGAÇÃO is the one switch whose consequence is outside this page: it is named before the save.
+    const toProduction = form.texts.ambiente === 'PRODUÇÃO' && settings.ambiente !== 'PRODUÇÃO';
+    if (toProduction) {
+      losses.push(
+        <li key="producao">
+          os próximos documentos vão à SEFAZ em <strong>PRODUÇÃO</strong>: têm valor fiscal, seus impostos são devidos, e um documento emitido só se
+          desfaz por cancelamento dentro do prazo;
+        </li>,
+      );
+    }
     if (!losses.length) return void save(versaoEsperada);
+    const onlyProduction = toProduction && losses.length === 1;
     setRequest({
-      title: overwrite ? `Salvar por cima da versão ${versaoEsperada}?` : 'Salvar e remover o que está guardado?',
+      title: onlyProduction ? 'Passar a emitir em PRODUÇÃO?' : overwrite ? `Salvar por cima da versão ${versaoEsperada}?` : 'Salvar e remover o que está guardado?',
       message: (
         <>
-          <p>
-            Ao salvar, <strong>não dá para desfazer</strong>:
-          </p>
+          <p>{onlyProduction ? 'Ao salvar:' : <>Ao salvar, <strong>não dá para desfazer</strong>:</>}</p>
           <ul>{losses}</ul>
         </>
       ),
-      action: overwrite ? `Salvar por cima da versão ${versaoEsperada}` : 'Salvar e remover',
+      action: onlyProduction ? 'Salvar e emitir em PRODUÇÃO' : overwrite ? `Salvar por cima da versão ${versaoEsperada}` : 'Salvar e remover',
       danger: true,
       onConfirm: () => save(versaoEsperada),
     });
@@ -137,6 +167,8 @@ export function SettingsScreen(props: { title: string }) {
       resetErrors();
       if (fileInput.current) fileInput.current.value = '';
       setSaved(`Configurações salvas (versão ${stored.versao}).`);
+      // The header's environment badge and certificate warning follow what was saved.
+      reloadCompany();
       focusSoon(() => savedRef.current);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'CONFLITO_DE_EDICAO') {

@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core';
+import { graphql } from '../support/env';
+import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
+import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
+
+/**
+ * The emission form as a person in Brazil fills it: "1.200,00", NCM "9401.30.00", CSOSN only (a Simples Nacional
+ * company), a running total, the freight mode; every mistake in one round, named by its label.
+ */
+jest.setTimeout(120_000);
+
+const fixture = adminPage('admin-page-issue-form', { signedIn: true });
+const { byId } = fixture;
+let page: Page;
+let admin: string;
+
+beforeAll(async () => {
+  ({ page, admin } = fixture);
+  await saveCompanySettings(admin);
+});
+
+describe('admin page - the emission form in Brazilian', () => {
+  it('admin issue form - "1.200,00", NCM with dots, CSOSN for the Simples, running total, freight; all errors in one round with labels', async () => {
+    await page.getByRole('link', { name: 'Documentos fiscais' }).click();
+    await page.getByRole('button', { name: 'Emitir documento' }).click();
+    const form = page.getByRole('form', { name: 'Emitir documento fiscal' });
+    await form.waitFor();
+    // A Simples Nacional company: CSOSN is asked, CST is not.
+    await until(() => form.getByLabel('CST (regime normal)').count(), (n) => n === 0);
+    expect(await form.getByLabel('CSOSN (Simples)').count()).toBe(1);
+    expect(await form.textContent()).toContain('Empresa do Simples Nacional: o ICMS de cada item vai pelo CSOSN.');
+
+    await form.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
+    await form.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
+    await form.getByLabel('UF', { exact: true }).fill('SP');
+    await form.getByLabel('Município (IBGE)').fill('3550308');
+    await form.getByLabel('Logradouro').fill('Avenida Paulista');
+    await form.getByLabel('Número', { exact: true }).fill('1578');
+    await form.getByLabel('Bairro').fill('Bela Vista');
+    await form.getByLabel('Município (nome)').fill('São Paulo');
+    await form.getByLabel('CEP').fill('01310-200');
+    await form.getByLabel('Código', { exact: true }).fill('MESA-1');
+    // Left without a description, and a quantity that is not a number: both said at once, with the API's.
+    await form.getByLabel('Quantidade').fill('um');
+    await form.getByLabel('Valor unitário (R$)').fill('1.200,00');
+    await form.getByLabel('NCM (8 dígitos)').fill('9401.30.00');
+    await form.getByLabel('CFOP').fill('5102');
+    await form.getByLabel('CSOSN (Simples)').fill('102');
+    await form.getByLabel('Frete (modalidade)').selectOption('1');
+    expect(await form.locator('.total-itens').textContent()).toBe('Total dos itens: —');
+
+    await form.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await byId('itens[0].quantidade-erro').waitFor();
+    expect(await byId('itens[0].quantidade-erro').textContent()).toBe('deve ser um número, como 1.200,00');
+    expect(await byId('itens[0].descricao-erro').count()).toBe(1);
+    const summary = (await page.locator('#emitir-form').getByRole('list').first().textContent())!;
+    expect(summary).toContain('Item 1: Quantidade: deve ser um número, como 1.200,00');
+    expect(summary).toMatch(/Item 1: Descrição: /);
+    expect(summary).not.toMatch(/itens\[0\]/);
+    // The NCM with dots and the value with thousands were read: no error for them.
+    expect(await byId('itens[0].ncm-erro').count()).toBe(0);
+    expect(await byId('itens[0].valorUnitario-erro').count()).toBe(0);
+    await screenshot(page, 'documentos-emissao-erros');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await form.getByLabel('Descrição').fill('Mesa de reunião');
+    await form.getByLabel('Quantidade').fill('1');
+    // 1 x R$ 1.200,00 = R$ 1.200,00.
+    expect((await form.locator('.total-itens').textContent())!.replace(/\s/g, ' ')).toBe('Total dos itens: R$ 1.200,00');
+    await form.getByRole('button', { name: 'Emitir', exact: true }).click();
+    const heading = page.getByRole('heading', { name: /NF-e \(55\) nº \d+, série 1 — Autorizado/ });
+    await heading.waitFor();
+    const id = new URL(page.url()).hash.replace('#/documentos/', '');
+    const stored = await graphql('query($id: ID!) { documentoFiscal(id: $id) { valorTotal modalidadeFrete } detalheDocumentoFiscal(id: $id) { itens { ncm quantidade valorUnitario } } }', { id }, admin);
+    expect(stored.data).toEqual({
+      documentoFiscal: { valorTotal: 1200, modalidadeFrete: 1 },
+      detalheDocumentoFiscal: { itens: [{ ncm: '94013000', quantidade: 1, valorUnitario: 1200 }] },
+    });
+  });
+
+  itRequestedOnlyTheGateway(fixture);
+});
