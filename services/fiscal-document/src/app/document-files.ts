@@ -1,4 +1,6 @@
 import type { FileReply, FiscalSettingsReader } from '@erp/kit';
+import { gerarDacte } from '../dacte/dacte-layout';
+import { dacteDoXml } from '../dacte/data';
 import { danfeDoDocumento, danfeDoXml } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
 import type { DocumentoRecord } from '../store/document-model';
@@ -60,11 +62,17 @@ export class DocumentFiles {
    */
   async danfe(companyId: string, id: string): Promise<FileReply> {
     const doc = await this.documento(companyId, id);
-    if (doc.modelo !== 'NFE' && doc.modelo !== 'NFCE') {
+    if (doc.modelo !== 'NFE' && doc.modelo !== 'NFCE' && doc.modelo !== 'CTE') {
       throw danfeUnavailable(doc.modelo);
     }
     if (doc.situacao !== 'AUTORIZADO' && doc.situacao !== 'CANCELADO') {
-      throw notAuthorized(doc.situacao, 'ou cancelado tem DANFE');
+      throw notAuthorized(doc.situacao, doc.modelo === 'CTE' ? 'ou cancelado tem DACTE' : 'ou cancelado tem DANFE');
+    }
+    if (doc.modelo === 'CTE') {
+      // The DACTE is made of the cteProc only: what the authority holds (a CT-e is never authorized without it).
+      const proc = await this.deps.store.xml(doc._id, 'NFE_PROC');
+      if (!proc) throw danfeUnavailable(doc.modelo);
+      return { conteudo: await gerarDacte(dacteDoXml(proc, doc)), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-dacte.pdf` };
     }
     const xml = (await this.deps.store.xml(doc._id, 'NFE_PROC')) ?? (await this.deps.store.xml(doc._id, 'NFE_ASSINADA'));
     const dados = xml ? danfeDoXml(xml, doc) : danfeDoDocumento(doc, await this.deps.settings(companyId));
