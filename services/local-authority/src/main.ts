@@ -16,7 +16,7 @@ import { materialTls } from './tls/autoridade-certificadora';
 const SCHEMAS = ['nfe_v4.00.xsd', 'enviNFe_v4.00.xsd', 'consReciNFe_v4.00.xsd', 'consSitNFe_v4.00.xsd', 'envEvento_v1.00.xsd', 'e110110_v1.00.xsd', 'e110111_v1.00.xsd', 'e110112_v1.00.xsd', 'inutNFe_v4.00.xsd', 'consStatServ_v4.00.xsd'];
 
 /** The CT-e stand-in's root schemas (src/cte). */
-const SCHEMAS_CTE = ['cte_v4.00.xsd', 'cteModalRodoviario_v4.00.xsd', 'consSitCTe_v4.00.xsd', 'eventoCTe_v4.00.xsd', 'evCancCTe_v4.00.xsd'];
+const SCHEMAS_CTE = ['cte_v4.00.xsd', 'cteModalRodoviario_v4.00.xsd', 'consSitCTe_v4.00.xsd', 'eventoCTe_v4.00.xsd', 'evCancCTe_v4.00.xsd', 'evCCeCTe_v4.00.xsd'];
 
 const config = readConfig();
 const log = createLogger('local-authority', config.LOG_LEVEL);

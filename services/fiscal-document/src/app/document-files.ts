@@ -1,5 +1,7 @@
 import type { ModeloDocumento } from '@erp/contracts';
 import type { FileReply, FiscalSettingsReader } from '@erp/kit';
+import { gerarDacte } from '../dacte/dacte-layout';
+import { dacteDoXml } from '../dacte/data';
 import { danfeDoDocumento, danfeDoXml, type DadosDanfe } from '../danfe/data';
 import { gerarDanfe } from '../danfe/pdf';
 import { danfseDoXml } from '../danfe/danfse-data';
@@ -71,17 +73,21 @@ export class DocumentFiles {
   }
 
   /**
-   * The DANFE (NF-e) or DANFCE (NFC-e) of an authorized or cancelled document: made of its authorized XML when
-   * there is one, else (local authorizer) of the stored document, marked as having no fiscal value. A document
-   * SEFAZ did not authorize (rejected, denied, pending) has none.
+   * The printable document of an authorized or cancelled document: the DANFE (NF-e) or DANFCE (NFC-e), made of
+   * its authorized XML (of the stored document, marked as having no fiscal value, for one issued before the
+   * documents carried their XML), the DACTE (CT-e) and the DANFSe (national NFS-e). A document its authority did
+   * not authorize (rejected, denied, pending) has none.
    */
   async danfe(companyId: string, id: string): Promise<FileReply> {
     const doc = await this.documento(companyId, id);
-    if (doc.modelo !== 'NFE' && doc.modelo !== 'NFCE' && doc.modelo !== 'NFSE') {
-      throw danfeUnavailable(doc.modelo);
-    }
     if (doc.situacao !== 'AUTORIZADO' && doc.situacao !== 'CANCELADO') {
-      throw notAuthorized(doc.situacao, 'ou cancelado tem DANFE');
+      throw notAuthorized(doc.situacao, doc.modelo === 'CTE' ? 'ou cancelado tem DACTE' : 'ou cancelado tem DANFE');
+    }
+    if (doc.modelo === 'CTE') {
+      // The DACTE is made of the cteProc only: what the authority holds (a CT-e is never authorized without it).
+      const proc = await this.deps.store.xml(doc._id, 'NFE_PROC');
+      if (!proc) throw danfeUnavailable(doc.modelo);
+      return { conteudo: await gerarDacte(dacteDoXml(proc, doc)), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-dacte.pdf` };
     }
     if (doc.modelo === 'NFSE') {
       // The DANFSe, drawn from the NFS-e Sefin returned (the national layout).

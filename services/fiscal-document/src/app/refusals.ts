@@ -137,7 +137,7 @@ export const xmlOutOfLayout = (campos: CampoInvalido[]) =>
 export const xmlUnavailable = (erro: string, extra: Record<string, unknown>) => new Refusal(Codes.XML_INDISPONIVEL, erro, { status: 404, extra });
 
 export const danfeUnavailable = (modelo: ModeloDocumento) =>
-  new Refusal(Codes.DANFE_INDISPONIVEL, `DANFE só existe para NF-e e NFC-e; este documento é ${modelo}`, { status: 422 });
+  new Refusal(Codes.DANFE_INDISPONIVEL, `DANFE e DACTE só existem para NF-e, NFC-e e CT-e; este documento é ${modelo}`, { status: 422 });
 
 // ---- voiding (inutilização) ----
 

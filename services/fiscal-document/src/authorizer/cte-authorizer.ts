@@ -22,6 +22,7 @@ import type {
   RespostaInutilizacao,
   RespostaStatus,
 } from './authorizer';
+import { CteCorrections, type PedidoCorrecaoCte, type RespostaCorrecaoCte } from './cte-corrections';
 import { CteEvents } from './cte-events';
 import { CteTransport } from './cte-transport';
 
@@ -47,10 +48,12 @@ export class CteAuthorizer implements Autorizador {
   readonly transmiteXml = true;
   private readonly t: CteTransport;
   private readonly eventos: CteEvents;
+  private readonly correcoes: CteCorrections;
 
   constructor(private readonly o: CteAuthorizerOptions) {
     this.t = new CteTransport(o);
     this.eventos = new CteEvents(this.t, o.assinador);
+    this.correcoes = new CteCorrections(this.t, o.assinador);
   }
 
   async conferirLeiaute(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<CampoInvalido[]> {
@@ -137,6 +140,15 @@ export class CteAuthorizer implements Autorizador {
 
   consultarCancelamento(p: ConsultaCancelamento): Promise<RespostaCancelamento> {
     return this.eventos.consultarCancelamento(p);
+  }
+
+  /** The CC-e 110110 of the CT-e (the agreed port's optional `prepararCorrecao` / `corrigir`; cte-corrections.ts). */
+  prepararCorrecao(p: Omit<PedidoCorrecaoCte, 'xmlAssinado'>): Promise<string> {
+    return this.correcoes.preparar(p);
+  }
+
+  corrigir(p: PedidoCorrecaoCte): Promise<RespostaCorrecaoCte> {
+    return this.correcoes.corrigir(p);
   }
 
   /** The CT-e 4.00 has no voiding service (MOC 4.00a removed it): nothing is signed. */

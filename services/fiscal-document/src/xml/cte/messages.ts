@@ -80,3 +80,13 @@ export function procEventoCTe(eventoAssinado: string, retEvento: string): string
   const base = create().ele(NS_CTE, 'procEventoCTe', { versao: '4.00' }).ele('evento').up().ele('ret').end({ headless: true });
   return inserir(inserir(base, 'evento', eventoAssinado), 'ret', retEvento);
 }
+
+/** `evCCeCTe`: the changes (grupoAlterado, campoAlterado, valorAlterado, nroItemAlterado) and the fixed xCondUso. */
+export function evCCeCTe(alteracoes: { grupo: string; campo: string; valor: string; numeroItem?: number }[], condicaoUso: string): string {
+  const ev = create().ele(NS_CTE, 'evCCeCTe').ele('descEvento').txt('Carta de Correcao').up();
+  for (const a of alteracoes) {
+    const inf = ev.ele('infCorrecao').ele('grupoAlterado').txt(a.grupo).up().ele('campoAlterado').txt(a.campo).up().ele('valorAlterado').txt(texto(a.valor, 500)).up();
+    if (a.numeroItem !== undefined) inf.ele('nroItemAlterado').txt(String(a.numeroItem));
+  }
+  return ev.ele('xCondUso').txt(condicaoUso).end({ headless: true });
+}
