@@ -1,3 +1,4 @@
+import { tomadorNacional } from '../domain/tomador';
 import type { CampoInvalido, ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
 import { validarXml } from '@erp/fiscal-schemas';
 import type { FiscalSettingsReader, Logger } from '@erp/kit';
@@ -39,7 +40,7 @@ export function dadosRps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
     valorCentavos: doc.valorTotalCentavos,
     aliquotaIss: doc.itens[0]?.aliquotaIss ?? null,
     simplesNacional: settings.empresa.regimeTributario === 'SIMPLES_NACIONAL',
-    tomador: d ? { tipo: d.tipoDocumento, documento: d.documento, nome: d.nome ?? '' } : null,
+    tomador: tomadorNacional(d),
   };
 }
 

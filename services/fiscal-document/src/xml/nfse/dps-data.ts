@@ -1,3 +1,4 @@
+import { tomadorNacional } from '../../domain/tomador';
 import type { ConfiguracaoFiscalCompartilhada } from '@erp/contracts';
 import { interpretarCodigoServico } from '@erp/fiscal-rules';
 import type { DocumentoRecord } from '../../store/document-model';
@@ -48,8 +49,7 @@ export function dadosDps(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
     competencia: dataCompetencia(doc.competencia, doc.emitidoEm),
     codigoMunicipio: municipio,
     prestador: { cnpj: doc.emitenteCnpj, inscricaoMunicipal: nfse.inscricaoMunicipal, simplesNacional: !regimeNormal },
-    // A tomador abroad is refused by the validator (exterior_somente_nfe): the DPS's NIF is not written.
-    tomador: destinatario ? { tipo: destinatario.tipoDocumento as 'CNPJ' | 'CPF', documento: destinatario.documento, nome: destinatario.nome ?? '' } : null,
+    tomador: tomadorNacional(destinatario),
     servico: {
       cTribNac: cTribNacDe(primeiro?.codigoServico ?? null, settings) ?? '',
       descricao: doc.itens.map((item) => item.descricao).join('; '),
