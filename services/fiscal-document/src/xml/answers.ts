@@ -1,67 +1,15 @@
-import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
+import type { Element } from '@xmldom/xmldom';
 import { NS_NFE } from './nfe';
-import { parseXml } from './signature';
+import { leitorRespostas, type Protocolo } from './answer-reader';
 
 /**
  * The reading of SEFAZ's answers (retEnviNFe, retConsReciNFe, retConsSitNFe, retEnvEvento, retInutNFe,
  * retConsStatServ). Pure. Each decision is taken on `cStat` (as text: 3 or 4 digits), never on `xMotivo`.
  */
-/** The answer is not a SEFAZ return (a SOAP fault, an HTML error page, a broken body): treated as no answer. */
-export class RespostaIlegivel extends Error {
-  constructor(detalhe: string) {
-    super(`unreadable SEFAZ answer: ${detalhe}`);
-    this.name = 'RespostaIlegivel';
-  }
-}
+export type ProtocoloNfe = Protocolo;
 
-const serializar = (no: Node) => new XMLSerializer().serializeToString(no);
-
-function filho(pai: Element | Document, nome: string): Element | null {
-  return pai.getElementsByTagNameNS(NS_NFE, nome).item(0);
-}
-
-function valor(pai: Element | Document | null, nome: string): string | null {
-  if (!pai) return null;
-  const no = filho(pai, nome);
-  return no?.textContent?.trim() ?? null;
-}
-
-function retorno(corpo: string, raiz: string): Element {
-  let doc: Document;
-  try {
-    doc = parseXml(corpo);
-  } catch (error) {
-    throw new RespostaIlegivel(error instanceof Error ? error.message : 'not XML');
-  }
-  const no = filho(doc, raiz);
-  if (!no) throw new RespostaIlegivel(`no <${raiz}> in the answer`);
-  if (!valor(no, 'cStat')) throw new RespostaIlegivel(`<${raiz}> without cStat`);
-  return no;
-}
-
-export interface ProtocoloNfe {
-  cStat: string;
-  xMotivo: string;
-  chave: string;
-  protocolo: string | null;
-  recebidoEm: Date | null;
-  /** The `<protNFe>` as received, for the `nfeProc`. */
-  xml: string;
-}
-
-function protocoloNfe(pai: Element): ProtocoloNfe | null {
-  const prot = filho(pai, 'protNFe');
-  if (!prot) return null;
-  const dh = valor(prot, 'dhRecbto');
-  return {
-    cStat: valor(prot, 'cStat') ?? '',
-    xMotivo: valor(prot, 'xMotivo') ?? '',
-    chave: valor(prot, 'chNFe') ?? '',
-    protocolo: valor(prot, 'nProt'),
-    recebidoEm: dh ? new Date(dh) : null,
-    xml: serializar(prot),
-  };
-}
+const { serializar, filho, valor, retorno, protocolo } = leitorRespostas(NS_NFE);
+const protocoloNfe = (pai: Element): ProtocoloNfe | null => protocolo(pai, 'protNFe', 'chNFe');
 
 export interface RetornoAutorizacao {
   /** The batch's status: 104 processed (read `protocolo`), 103/105 received / in processing (poll `recibo`). */

@@ -1,51 +1,15 @@
-import { XMLSerializer, type Document, type Element, type Node } from '@xmldom/xmldom';
-import { RespostaIlegivel } from '../answers';
-import { parseXml } from '../signature';
+import type { Element } from '@xmldom/xmldom';
+import { leitorRespostas, type Protocolo } from '../answer-reader';
 import { NS_CTE } from './types';
 
 /**
  * The reading of the CT-e authorizer's answers (retCTe, retConsSitCTe, retEventoCTe). Pure; decisions are taken on
  * `cStat` (text, 3 or 4 digits), never on `xMotivo`. An answer without its return element is no answer.
  */
-const serializar = (no: Node) => new XMLSerializer().serializeToString(no);
-const filho = (pai: Element | Document, nome: string): Element | null => pai.getElementsByTagNameNS(NS_CTE, nome).item(0);
-const valor = (pai: Element | null, nome: string): string | null => (pai ? (filho(pai, nome)?.textContent?.trim() ?? null) : null);
+export type ProtocoloCte = Protocolo;
 
-function retorno(corpo: string, raiz: string): Element {
-  let doc: Document;
-  try {
-    doc = parseXml(corpo);
-  } catch (error) {
-    throw new RespostaIlegivel(error instanceof Error ? error.message : 'not XML');
-  }
-  const no = filho(doc, raiz);
-  if (!no || !valor(no, 'cStat')) throw new RespostaIlegivel(`no <${raiz}> with cStat in the answer`);
-  return no;
-}
-
-export interface ProtocoloCte {
-  cStat: string;
-  xMotivo: string;
-  chave: string;
-  protocolo: string | null;
-  recebidoEm: Date | null;
-  /** `<protCTe>` as received, for the cteProc. */
-  xml: string;
-}
-
-function protocolo(pai: Element): ProtocoloCte | null {
-  const prot = filho(pai, 'protCTe');
-  if (!prot) return null;
-  const dh = valor(prot, 'dhRecbto');
-  return {
-    cStat: valor(prot, 'cStat') ?? '',
-    xMotivo: valor(prot, 'xMotivo') ?? '',
-    chave: valor(prot, 'chCTe') ?? '',
-    protocolo: valor(prot, 'nProt'),
-    recebidoEm: dh ? new Date(dh) : null,
-    xml: serializar(prot),
-  };
-}
+const { serializar, filho, valor, retorno, protocolo: protocoloDe } = leitorRespostas(NS_CTE);
+const protocolo = (pai: Element): ProtocoloCte | null => protocoloDe(pai, 'protCTe', 'chCTe');
 
 /** `retCTe` (CTeRecepcaoSincV4): the message's cStat, and the CT-e's protocol when it was processed. */
 export function lerRetCte(corpo: string): { cStat: string; xMotivo: string; protocolo: ProtocoloCte | null } {
