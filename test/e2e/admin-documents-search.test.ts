@@ -145,5 +145,14 @@ describe('admin page - documents search and detail route', () => {
     expect(await frame.count()).toBe(0);
   });
 
+  it('admin page - the SEFAZ service status is asked from the documents screen and said in words', async () => {
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    await page.getByRole('button', { name: 'Situação da SEFAZ (NF-e)' }).click();
+    const said = page.locator('.status-sefaz [role="status"]');
+    const text = await until(() => said.textContent(), (t) => Boolean(t));
+    // The local authority (HOMOLOGAÇÃO in the test stack) answers NFeStatusServico4 as SEFAZ does: 107.
+    expect(text).toMatch(/^SEFAZ SP, NF-e, homologação.*: em operação — 107 .+ \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
+  });
+
   itRequestedOnlyTheGateway(fixture);
 });

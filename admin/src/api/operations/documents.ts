@@ -66,3 +66,9 @@ export const DETALHE_DOCUMENTO_FISCAL = operation<G.DetalheDocumentoFiscalQuery,
       arquivos { tipo nome caminho }
     }
   }`);
+
+export type StatusSefaz = G.StatusSefazQuery['statusSefaz'];
+
+/** Whether SEFAZ serves the company now (admin): NFeStatusServico4 of its UF, environment and model. */
+export const STATUS_SEFAZ = operation<G.StatusSefazQuery, G.StatusSefazQueryVariables>(/* GraphQL */ `
+  query StatusSefaz($modelo: ModeloSefaz) { statusSefaz(modelo: $modelo) { uf modelo ambiente autorizador cStat motivo emOperacao consultadoEm } }`);
