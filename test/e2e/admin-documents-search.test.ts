@@ -92,7 +92,7 @@ describe('admin page - documents search and detail route', () => {
     // Item 1: 2 x R$ 250,50 = R$ 501,00; its DAS at 6%: R$ 30,06. Item 2: 3 x 3,3333 = 9,9999 -> R$ 10,00; DAS R$ 0,60.
     const first = (await items.nth(0).textContent())!.replace(/\s/g, ' ');
     expect(first).toMatch(/Cadeira de escritório.*R\$ 250,50.*R\$ 501,00.*DAS \(Simples Nacional\) 6%: R\$ 30,06/);
-    expect((await items.nth(1).textContent())!.replace(/\s/g, ' ')).toMatch(/Parafusos.*R\$ 10,00.*R\$ 0,60/);
+    expect((await items.nth(1).textContent())!.replace(/\s/g, ' ')).toMatch(/Parafusos.*R\$ 3,3333.*R\$ 10,00.*R\$ 0,60/);
     expect(await detail.locator('.eventos li').first().textContent()).toMatch(/^Autorização de uso em \d\d\/\d\d\/\d{4}.* — protocolo \d{15}$/);
     await screenshot(page, 'documento-detalhe');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
