@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { stackEnv } from '../support/env';
+import { rest, stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { emitir, nfeVenda } from './fiscal-helpers';
@@ -152,6 +152,30 @@ describe('admin page - documents search and detail route', () => {
     const text = await until(() => said.textContent(), (t) => Boolean(t));
     // The local authority (HOMOLOGAÇÃO in the test stack) answers NFeStatusServico4 as SEFAZ does: 107.
     expect(text).toMatch(/^SEFAZ SP, NF-e, homologação.*: em operação — 107 .+ \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
+  });
+
+  it('admin page detail - an NFC-e is cancelled by substitution: the key of the NFC-e issued in its place, a confirmation that says so', async () => {
+    const nfce = () => ({
+      referencia: `NFCE-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+      modelo: 'NFCE',
+      itens: [{ codigo: 'CAFE', descricao: 'Café torrado 500 g', quantidade: 1, valorUnitario: 32.9, ncm: '09012100', cfop: '5102', csosn: '102' }],
+    });
+    const original = (await emitir(admin, nfce())).body.dados;
+    const substituta = (await emitir(admin, nfce())).body.dados;
+    expect([original.situacao, substituta.situacao]).toEqual(['AUTORIZADO', 'AUTORIZADO']);
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${original.id}`);
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /NFC-e \(65\) nº \d+, série 1 — Autorizado/ }).waitFor();
+    await detail.getByLabel('Justificativa').fill('Venda refeita no caixa com outro produto');
+    await detail.getByLabel('Chave da NFC-e que substitui esta').fill(substituta.chaveAcesso.replace(/(.{4})/g, '$1 '));
+    await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Cancelar NFC-e/ });
+    expect(await dialog.textContent()).toContain('É um cancelamento por substituição');
+    await dialog.getByRole('button', { name: 'Cancelar documento' }).click();
+    await detail.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
+    const evento = await rest('GET', `/api/erp/faturamento/documentos/${original.id}/cancelamento.xml`, { bearer: admin });
+    expect(evento.status).toBe(200);
+    for (const trecho of ['<tpEvento>110112</tpEvento>', `<chNFeRef>${substituta.chaveAcesso}</chNFeRef>`]) expect(String(evento.body)).toContain(trecho);
   });
 
   itRequestedOnlyTheGateway(fixture);

@@ -276,6 +276,7 @@ export type CriarTokenIngestaoInput = {
 export type CancelarDocumentoFiscalMutationVariables = Exact<{
   id: string;
   justificativa: string;
+  chNFeRef?: string | null | undefined;
 }>;
 
 

@@ -38,8 +38,8 @@ export const EMITIR_DOCUMENTO_FISCAL = operation<G.EmitirDocumentoFiscalMutation
   ${DOCUMENTO_FISCAL_FIELDS}`);
 
 export const CANCELAR_DOCUMENTO_FISCAL = operation<G.CancelarDocumentoFiscalMutation, G.CancelarDocumentoFiscalMutationVariables>(/* GraphQL */ `
-  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!) {
-    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa) { ...DocumentoFiscalFields }
+  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!, $chNFeRef: String) {
+    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa, chNFeRef: $chNFeRef) { ...DocumentoFiscalFields }
   }
   ${DOCUMENTO_FISCAL_FIELDS}`);
 
