@@ -81,5 +81,24 @@ describe('admin page - company status on every screen', () => {
     page.removeAllListeners('dialog');
   });
 
+  it('admin page status - the CBS / IBS reference rates per year are edited in the settings ("8,8"), saved and read back', async () => {
+    await page.getByRole('link', { name: 'Configurações fiscais' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Configurações fiscais' }).waitFor();
+    await page.getByRole('button', { name: 'Adicionar ano' }).click();
+    const row = page.getByRole('group', { name: 'Alíquotas de 2029' });
+    await row.getByLabel('CBS (%)').fill('8,8');
+    await row.getByLabel('IBS estadual (%)').fill('16');
+    await row.getByLabel('IBS municipal (%)').fill('2,25');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByText(/^Configurações salvas \(versão \d+\)\.$/).waitFor();
+    const stored = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.aliquotasReferencia;
+    expect(stored).toEqual([{ ano: 2029, cbs: 8.8, ibsUf: 16, ibsMun: 2.25 }]);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Configurações fiscais' }).waitFor();
+    expect(await page.getByRole('group', { name: 'Alíquotas de 2029' }).getByLabel('CBS (%)').inputValue()).toBe('8,8');
+    await screenshot(page, 'configuracoes-aliquotas');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   itRequestedOnlyTheGateway(fixture);
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { stackEnv } from '../support/env';
+import { rest, stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { emitir, nfeVenda } from './fiscal-helpers';
@@ -92,7 +92,7 @@ describe('admin page - documents search and detail route', () => {
     // Item 1: 2 x R$ 250,50 = R$ 501,00; its DAS at 6%: R$ 30,06. Item 2: 3 x 3,3333 = 9,9999 -> R$ 10,00; DAS R$ 0,60.
     const first = (await items.nth(0).textContent())!.replace(/\s/g, ' ');
     expect(first).toMatch(/Cadeira de escritório.*R\$ 250,50.*R\$ 501,00.*DAS \(Simples Nacional\) 6%: R\$ 30,06/);
-    expect((await items.nth(1).textContent())!.replace(/\s/g, ' ')).toMatch(/Parafusos.*R\$ 10,00.*R\$ 0,60/);
+    expect((await items.nth(1).textContent())!.replace(/\s/g, ' ')).toMatch(/Parafusos.*R\$ 3,3333.*R\$ 10,00.*R\$ 0,60/);
     expect(await detail.locator('.eventos li').first().textContent()).toMatch(/^Autorização de uso em \d\d\/\d\d\/\d{4}.* — protocolo \d{15}$/);
     await screenshot(page, 'documento-detalhe');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -143,6 +143,39 @@ describe('admin page - documents search and detail route', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await detail.getByRole('button', { name: 'Fechar a pré-visualização' }).click();
     expect(await frame.count()).toBe(0);
+  });
+
+  it('admin page - the SEFAZ service status is asked from the documents screen and said in words', async () => {
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    await page.getByRole('button', { name: 'Situação da SEFAZ (NF-e)' }).click();
+    const said = page.locator('.status-sefaz [role="status"]');
+    const text = await until(() => said.textContent(), (t) => Boolean(t));
+    // The local authority (HOMOLOGAÇÃO in the test stack) answers NFeStatusServico4 as SEFAZ does: 107.
+    expect(text).toMatch(/^SEFAZ SP, NF-e, homologação.*: em operação — 107 .+ \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
+  });
+
+  it('admin page detail - an NFC-e is cancelled by substitution: the key of the NFC-e issued in its place, a confirmation that says so', async () => {
+    const nfce = () => ({
+      referencia: `NFCE-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+      modelo: 'NFCE',
+      itens: [{ codigo: 'CAFE', descricao: 'Café torrado 500 g', quantidade: 1, valorUnitario: 32.9, ncm: '09012100', cfop: '5102', csosn: '102' }],
+    });
+    const original = (await emitir(admin, nfce())).body.dados;
+    const substituta = (await emitir(admin, nfce())).body.dados;
+    expect([original.situacao, substituta.situacao]).toEqual(['AUTORIZADO', 'AUTORIZADO']);
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${original.id}`);
+    const detail = page.locator('.detalhe');
+    await detail.getByRole('heading', { name: /NFC-e \(65\) nº \d+, série 1 — Autorizado/ }).waitFor();
+    await detail.getByLabel('Justificativa').fill('Venda refeita no caixa com outro produto');
+    await detail.getByLabel('Chave da NFC-e que substitui esta').fill(substituta.chaveAcesso.replace(/(.{4})/g, '$1 '));
+    await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
+    const dialog = page.getByRole('dialog', { name: /Cancelar NFC-e/ });
+    expect(await dialog.textContent()).toContain('É um cancelamento por substituição');
+    await dialog.getByRole('button', { name: 'Cancelar documento' }).click();
+    await detail.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
+    const evento = await rest('GET', `/api/erp/faturamento/documentos/${original.id}/cancelamento.xml`, { bearer: admin });
+    expect(evento.status).toBe(200);
+    for (const trecho of ['<tpEvento>110112</tpEvento>', `<chNFeRef>${substituta.chaveAcesso}</chNFeRef>`]) expect(String(evento.body)).toContain(trecho);
   });
 
   itRequestedOnlyTheGateway(fixture);

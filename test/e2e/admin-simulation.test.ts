@@ -31,6 +31,10 @@ describe('admin page - tax simulation', () => {
     expect(await until(activeText, (t) => t.includes('Resultado'))).toContain('Resultado');
     const das = page.getByRole('row', { name: /^DAS/ });
     expect(await das.textContent()).toMatch(/\d\d\/12\/2026/);
+    // Taxes by their names, not their codes (IBS_UF, IBS_MUN).
+    expect(await das.textContent()).toContain('DAS (Simples Nacional)');
+    const linhas = (await page.locator('main table').first().textContent())!;
+    expect(linhas).not.toMatch(/IBS_UF|IBS_MUN|ICMS_UF_DEST|FCP_UF_DEST/);
 
     await page.getByRole('button', { name: 'Comparar regimes' }).click();
     await page.getByRole('heading', { name: 'Comparação de regimes' }).waitFor();

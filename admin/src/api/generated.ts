@@ -183,6 +183,11 @@ export type CteInput = {
   rntrc: string;
 };
 
+/** The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model). */
+export type ModeloSefaz =
+  | 'NFE'
+  | 'NFCE';
+
 export type ModoIngestao =
   | 'UPSERT'
   | 'INSERT';
@@ -399,6 +404,7 @@ export type CriarTokenIngestaoInput = {
 export type CancelarDocumentoFiscalMutationVariables = Exact<{
   id: string;
   justificativa: string;
+  chNFeRef?: string | null | undefined;
 }>;
 
 
@@ -456,6 +462,13 @@ export type RegistrarInicioServicoMutationVariables = Exact<{
 
 
 export type RegistrarInicioServicoMutation = { registrarInicioServico: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };
+
+export type StatusSefazQueryVariables = Exact<{
+  modelo?: ModeloSefaz | null | undefined;
+}>;
+
+
+export type StatusSefazQuery = { statusSefaz: { uf: string, modelo: ModeloSefaz, ambiente: string, autorizador: string, cStat: string | null, motivo: string, emOperacao: boolean, consultadoEm: string } };
 
 export type EntidadesIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -38,8 +38,8 @@ export const EMITIR_DOCUMENTO_FISCAL = operation<G.EmitirDocumentoFiscalMutation
   ${DOCUMENTO_FISCAL_FIELDS}`);
 
 export const CANCELAR_DOCUMENTO_FISCAL = operation<G.CancelarDocumentoFiscalMutation, G.CancelarDocumentoFiscalMutationVariables>(/* GraphQL */ `
-  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!) {
-    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa) { ...DocumentoFiscalFields }
+  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!, $chNFeRef: String) {
+    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa, chNFeRef: $chNFeRef) { ...DocumentoFiscalFields }
   }
   ${DOCUMENTO_FISCAL_FIELDS}`);
 
@@ -66,3 +66,9 @@ export const DETALHE_DOCUMENTO_FISCAL = operation<G.DetalheDocumentoFiscalQuery,
       arquivos { tipo nome caminho }
     }
   }`);
+
+export type StatusSefaz = G.StatusSefazQuery['statusSefaz'];
+
+/** Whether SEFAZ serves the company now (admin): NFeStatusServico4 of its UF, environment and model. */
+export const STATUS_SEFAZ = operation<G.StatusSefazQuery, G.StatusSefazQueryVariables>(/* GraphQL */ `
+  query StatusSefaz($modelo: ModeloSefaz) { statusSefaz(modelo: $modelo) { uf modelo ambiente autorizador cStat motivo emOperacao consultadoEm } }`);

@@ -5,6 +5,9 @@ import { useApp } from '../../app-context';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../format';
 import { formatCnpjCpf, TRIBUTOS } from './document-labels';
 
+/** A unit price keeps its 4 decimals (R$ 3,3333), a money value its 2. */
+const unitPrice = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 4 });
+
 /**
  * What a document holds and what happened to it, read with `detalheDocumentoFiscal` when it opens (and again when
  * its situation or marks change): the recipient by name and address, each item with its own taxes, the events.
@@ -83,7 +86,7 @@ export function DocumentContents(props: { documento: DocumentoFiscal }) {
                 <td className="num">
                   {formatNumber(item.quantidade)} {item.unidade}
                 </td>
-                <td className="num">{formatMoney(item.valorUnitario)}</td>
+                <td className="num">{unitPrice.format(item.valorUnitario)}</td>
                 <td className="num">{formatMoney(item.valorTotal)}</td>
                 <td>
                   {item.impostos.length

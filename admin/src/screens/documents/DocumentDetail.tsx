@@ -21,6 +21,9 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
   const { api, session } = useApp();
   const d = props.documento;
   const [justificativa, setJustificativa] = useState('');
+  /** NFC-e: the key of the NFC-e issued in its place (cancellation by substitution, event 110112). */
+  const [substituta, setSubstituta] = useState('');
+  const [substitutaError, setSubstitutaError] = useState<string | null>(null);
   const [justificativaError, setJustificativaError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
@@ -57,18 +60,27 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
       return;
     }
     setJustificativaError(null);
+    const chNFeRef = substituta.replace(/\s/g, '') || null;
+    // Past the ordinary deadline an NFC-e is cancelled only by substitution: its key is then required.
+    if (d.modelo === 'NFCE' && !cancellable && !chNFeRef) {
+      setSubstitutaError('Passado o prazo do cancelamento comum, informe a chave da NFC-e emitida no lugar desta.');
+      focusSoon(document.getElementById('doc-substituta'));
+      return;
+    }
+    setSubstitutaError(null);
     setRequest({
       title: `Cancelar ${MODELOS[d.modelo]} nº ${d.numero}?`,
       message: (
         <p>
           O cancelamento é <strong>definitivo</strong>: o documento perde a validade fiscal, o valor não pode ser cobrado e a
-          contabilidade integrada recebe o evento ERP_NFE_CANCELADA para estornar o lançamento.
+          contabilidade integrada é avisada do cancelamento para estornar o lançamento.
+          {chNFeRef ? ' É um cancelamento por substituição: a SEFAZ registra a NFC-e informada como a que substitui esta.' : ''}
         </p>
       ),
       action: 'Cancelar documento',
       danger: true,
       onConfirm: () =>
-        run(async () => (await api.graphql(CANCELAR_DOCUMENTO_FISCAL, { id: d.id, justificativa })).cancelarDocumentoFiscal, `Documento nº ${d.numero} cancelado.`),
+        run(async () => (await api.graphql(CANCELAR_DOCUMENTO_FISCAL, { id: d.id, justificativa, chNFeRef })).cancelarDocumentoFiscal, `Documento nº ${d.numero} cancelado.`),
     });
   }
 
@@ -92,6 +104,8 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
   }
 
   const cancellable = d.situacao === 'AUTORIZADO' && deadline !== null && timeLeft > 0;
+  // An NFC-e may still be cancelled by substitution up to 168 h after its authorization (after the 30 minutes).
+  const substitutable = d.modelo === 'NFCE' && d.situacao === 'AUTORIZADO' && d.autorizadoEm !== null && Date.now() < Date.parse(d.autorizadoEm) + 168 * 3_600_000;
   const whyNotCancellable = d.entregueEm ? ' (mercadoria entregue: emita uma NF-e de devolução)' : d.servicoIniciadoEm ? ' (serviço iniciado)' : ' (prazo encerrado)';
 
   return (
@@ -125,13 +139,29 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
               .
             </p>
           ) : (
-            <p>Este documento não pode mais ser cancelado{whyNotCancellable}.</p>
+            <p>
+              {substitutable
+                ? `O prazo do cancelamento comum terminou; esta NFC-e ainda pode ser cancelada por substituição até ${formatDateTime(new Date(Date.parse(d.autorizadoEm!) + 168 * 3_600_000).toISOString())}.`
+                : `Este documento não pode mais ser cancelado${whyNotCancellable}.`}
+            </p>
           )}
-          {cancellable && session.role === 'admin' ? (
+          {(cancellable || substitutable) && session.role === 'admin' ? (
             <form onSubmit={askCancellation} className="cancelar" aria-label="Cancelar documento">
               <Field id="doc-justificativa" label="Justificativa" required error={justificativaError} help={`De 15 a 255 caracteres (${justificativa.trim().length} digitados).`} width="long">
                 {(a) => <textarea {...a} rows={2} maxLength={255} value={justificativa} onChange={(e) => setJustificativa(e.target.value)} />}
               </Field>
+              {d.modelo === 'NFCE' ? (
+                <Field
+                  id="doc-substituta"
+                  label="Chave da NFC-e que substitui esta"
+                  required={!cancellable}
+                  error={substitutaError}
+                  help="Cancelamento por substituição (até 168 h após a autorização): a chave de 44 dígitos da NFC-e emitida no lugar desta. Vazia: cancelamento comum, dentro do prazo."
+                  width="long"
+                >
+                  {(a) => <input {...a} inputMode="numeric" value={substituta} onChange={(e) => setSubstituta(e.target.value)} />}
+                </Field>
+              ) : null}
               <button type="submit" className="perigo">
                 Cancelar documento…
               </button>

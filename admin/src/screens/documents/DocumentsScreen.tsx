@@ -8,6 +8,7 @@ import { formatDateTime, formatMoney } from '../../format';
 import { usePagedList } from '../../hooks/usePagedList';
 import { DocumentDetail } from './DocumentDetail';
 import { IssueDocumentForm } from './IssueDocumentForm';
+import { SefazStatus } from './SefazStatus';
 import { DocumentSearch, filterVariables, NO_FILTERS, type DocumentFilters } from './DocumentSearch';
 import { formatCnpjCpf, MODELOS, SITUACOES } from './document-labels';
 
@@ -126,6 +127,7 @@ export function DocumentsScreen(props: { title: string }) {
     <section>
       <ScreenTitle>{props.title}</ScreenTitle>
       <DocumentSearch onSearch={setFilters} errors={filterErrors} />
+      <SefazStatus />
       <div className="linha espalhada">
         <button type="button" id={REFRESH_ID} onClick={() => void refresh()}>
           Atualizar

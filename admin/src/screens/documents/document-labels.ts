@@ -33,23 +33,7 @@ export function whyNoPrintedForm(d: DocumentoFiscal): string {
   return `só um documento autorizado tem ${printedFormName(d)} (este está ${SITUACOES[d.situacao].toLowerCase()}).`;
 }
 
-/** Each tax by the name a person reads, not its code. */
-export const TRIBUTOS: Record<string, string> = {
-  DAS: 'DAS (Simples Nacional)',
-  PIS: 'PIS',
-  COFINS: 'COFINS',
-  CSLL: 'CSLL',
-  IRPJ: 'IRPJ',
-  ICMS: 'ICMS',
-  ICMS_UF_DEST: 'ICMS do estado de destino (DIFAL)',
-  FCP_UF_DEST: 'FCP do estado de destino',
-  IPI: 'IPI',
-  ISS: 'ISS',
-  CBS: 'CBS',
-  IBS_UF: 'IBS estadual',
-  IBS_MUN: 'IBS municipal',
-  IS: 'Imposto Seletivo',
-};
+export { TRIBUTOS } from '../../labels';
 
 /** A CNPJ (14 digits) as 11.222.333/0001-81, a CPF (11) as 123.456.789-09; anything else as it is. */
 export function formatCnpjCpf(documento: string | null | undefined): string {

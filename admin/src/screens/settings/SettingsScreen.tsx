@@ -14,6 +14,7 @@ import { CertificateFields } from './CertificateFields';
 import { CompanyFields } from './CompanyFields';
 import { EmissionFields } from './EmissionFields';
 import { NfseFields } from './NfseFields';
+import { ReferenceRatesFields } from './ReferenceRatesFields';
 import { CERTIFICATE_REFUSAL_FIELD, FORM_FIELDS, formFromSettings, settingsFieldId, settingsInput, type SettingsForm } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
 
@@ -230,6 +231,7 @@ export function SettingsScreen(props: { title: string }) {
       <form onSubmit={(e) => askSave(e, settings.versao, false)} noValidate aria-label="Configurações fiscais">
         <EmissionFields bind={bind} />
         <CompanyFields bind={bind} />
+        <ReferenceRatesFields bind={bind} />
         <CertificateFields bind={bind} certificate={settings.certificadoA1} fieldErrors={fieldErrors} fileInput={fileInput} onReading={setReadingCertificate} />
         <NfseFields bind={bind} nfse={settings.nfse} />
         {readOnly ? null : (

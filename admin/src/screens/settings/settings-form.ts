@@ -35,9 +35,20 @@ export interface SettingsForm {
   certificateFile: { name: string; base64: string } | null;
   certificatePassword: string;
   removerCertificado: boolean;
-  /** Not edited on this screen: sent back as read, so a save keeps it. */
-  aliquotasReferencia: ConfiguracaoFiscal['aliquotasReferencia'];
+  /** The company's CBS / IBS reference rates per year (percent, as typed: "8,8"). */
+  aliquotasReferencia: ReferenceRateRow[];
 }
+
+export interface ReferenceRateRow {
+  ano: string;
+  cbs: string;
+  ibsUf: string;
+  ibsMun: string;
+}
+export const RATE_KEYS = ['cbs', 'ibsUf', 'ibsMun'] as const;
+
+/** A rate as a person types it ("8,8" or "8.8"), or as stored (8.8 shown "8,8"). */
+const rateText = (n: number | null | undefined) => (n == null ? '' : String(n).replace('.', ','));
 
 /** Every field path the form shows: the error summary links these to their fields. */
 export const FORM_FIELDS: ReadonlySet<string> = new Set<string>([
@@ -78,7 +89,7 @@ export function formFromSettings(c: ConfiguracaoFiscal): SettingsForm {
     certificateFile: null,
     certificatePassword: '',
     removerCertificado: false,
-    aliquotasReferencia: c.aliquotasReferencia,
+    aliquotasReferencia: c.aliquotasReferencia.map((r) => ({ ano: String(r.ano), cbs: rateText(r.cbs), ibsUf: rateText(r.ibsUf), ibsMun: rateText(r.ibsMun) })),
   };
 }
 
@@ -143,7 +154,17 @@ export function settingsInput(f: SettingsForm): { input: ConfiguracaoFiscalEntra
     timeoutSegundos: integer('timeoutSegundos'),
     prazosCancelamento,
     vencimentos,
-    aliquotasReferencia: f.aliquotasReferencia,
+    aliquotasReferencia: f.aliquotasReferencia.map((row, i) => {
+      const ano = row.ano.trim();
+      if (!/^\d{4}$/.test(ano)) localErrors.push({ campo: `aliquotasReferencia[${i}].ano`, regra: 'tipo', erro: 'um ano, como 2029' });
+      const rate = (key: (typeof RATE_KEYS)[number]) => {
+        const text = row[key].trim().replace(',', '.');
+        if (text === '') return null;
+        if (!/^\d+(\.\d+)?$/.test(text)) localErrors.push({ campo: `aliquotasReferencia[${i}].${key}`, regra: 'tipo', erro: 'um percentual, como 8,8' });
+        return Number(text);
+      };
+      return { ano: Number(ano), cbs: rate('cbs'), ibsUf: rate('ibsUf'), ibsMun: rate('ibsMun') };
+    }),
     empresa,
     nfse,
   };

@@ -3,6 +3,7 @@ import type { SimulacaoImposto } from '../../api/operations/simulation';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDay, formatMoney, formatPercent } from '../../format';
 import { REGIMES } from './simulation-input';
+import { tributoLabel } from '../../labels';
 
 /** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
 export function SimulationResult(props: {
@@ -40,7 +41,7 @@ export function SimulationResult(props: {
           <tbody>
             {s.linhas.map((l) => (
               <tr key={l.tributo} className={l.informativo ? 'informativa' : undefined}>
-                <th scope="row">{l.tributo}</th>
+                <th scope="row">{tributoLabel(l.tributo)}</th>
                 <td className="num">{formatMoney(l.base)}</td>
                 <td className="num">{formatPercent(l.aliquota)}</td>
                 <td className="num">{formatMoney(l.valor)}</td>
@@ -52,7 +53,7 @@ export function SimulationResult(props: {
           </tbody>
         </table>
       </div>
-      {s.partilhaDas?.length ? <p>Partilha do DAS: {s.partilhaDas.map((p) => `${p.tributo} ${formatMoney(p.valor)}`).join(' · ')}</p> : null}
+      {s.partilhaDas?.length ? <p>Partilha do DAS: {s.partilhaDas.map((p) => `${tributoLabel(p.tributo)} ${formatMoney(p.valor)}`).join(' · ')}</p> : null}
       {s.avisos.length ? (
         <>
           <h3>Avisos</h3>
@@ -97,7 +98,7 @@ export function SimulationResult(props: {
             <tbody>
               {s.titulos.map((t) => (
                 <tr key={t.id}>
-                  <th scope="row">{t.tributo}</th>
+                  <th scope="row">{tributoLabel(t.tributo)}</th>
                   <td className="num">{formatMoney(t.valor)}</td>
                   <td>{formatDay(t.vencimento)}</td>
                   <td>{t.competencia}</td>

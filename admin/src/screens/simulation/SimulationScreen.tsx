@@ -13,6 +13,7 @@ import { RegimeComparison } from './RegimeComparison';
 import { SimulationForm } from './SimulationForm';
 import { SimulationResult } from './SimulationResult';
 import { newSimulationForm, REGIMES, simulationInput, type SimulationFlags } from './simulation-input';
+import { tributoLabel } from '../../labels';
 
 /** The tax simulation: what an operation owes and when, in the company's regime or compared across the three, and its provisioning. */
 export function SimulationScreen(props: { title: string }) {
@@ -69,7 +70,7 @@ export function SimulationScreen(props: { title: string }) {
           <ul>
             {payable.map((l) => (
               <li key={l.tributo}>
-                {l.tributo}: {formatMoney(l.valor)}, vencimento {formatDay(l.vencimento)}
+                {tributoLabel(l.tributo)}: {formatMoney(l.valor)}, vencimento {formatDay(l.vencimento)}
               </li>
             ))}
           </ul>
