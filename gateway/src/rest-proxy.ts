@@ -115,6 +115,10 @@ export async function mountRestProxy(app: FastifyInstance, config: GatewayConfig
       // The body stream is counted on its way through; the service decides 401/403/404 from the headers first.
       scope.addHook('preParsing', async (request, reply, payload) => {
         if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) return payload;
+        // The answer to a request with a body goes uncompressed (small JSON anyway): a refusal that leaves before
+        // the body was read must be out at once, and passing it through the compression stream delayed it past
+        // the drain below; under load the client then met a reset instead of its 413 (hardening-http).
+        request.headers['accept-encoding'] = 'identity';
         const ceiling = new BodyCeiling(route.bodyLimitBytes);
         ceilings.set(request.raw, ceiling);
         payload.on('error', (error) => ceiling.destroy(error));
