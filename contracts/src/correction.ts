@@ -31,7 +31,7 @@ export const alteracaoCteSchema = Joi.object<AlteracaoCte>({
   grupo: Joi.string().min(1).max(20).required(),
   campo: Joi.string().min(1).max(20).required(),
   valor: Joi.string().min(1).max(500).required(),
-  numeroItem: Joi.number().integer().min(1).max(999),
+  numeroItem: Joi.number().integer().min(1).max(99),
 });
 
 export const cartaCorrecaoEntradaSchema = Joi.object({
@@ -42,7 +42,14 @@ export const cartaCorrecaoEntradaSchema = Joi.object({
       'NF-e: o texto da correção (xCorrecao), 15 a 1.000 caracteres. Não corrige valores, quantidades, tributos, a identidade das partes nem as datas (Convênio S/Nº de 1970 art. 7º §1º-A).',
     )
     .example('Onde se lê "Rua Augusta, 500", leia-se "Rua Augusta, 550". Transportadora: Rápido Paulista Ltda.'),
-  alteracoes: Joi.array().items(alteracaoCteSchema).min(1).max(50).description('CT-e: as alterações (grupo, campo, valor, numeroItem).'),
+  alteracoes: Joi.array()
+    .items(alteracaoCteSchema)
+    .min(1)
+    .max(50)
+    .description(
+      'CT-e: as alterações (evCCeCTe/infCorrecao: grupo, campo, valor, numeroItem 1-99 para grupo repetido). Não corrige valores e tributos (vPrest, Comp, imp, ICMS*, IBSCBS, infQ), CNPJ/CPF das partes, nem a identificação e data do CT-e (Convênio SINIEF 06/89 art. 58-B).',
+    )
+    .example([{ grupo: 'compl', campo: 'xObs', valor: 'Entrega pelo portão 2 do armazém' }]),
 });
 
 /** A correction letter registered by the authorizer (GraphQL `CartaCorrecao`, REST `dados`). */
@@ -80,7 +87,10 @@ export interface CartaCorrecaoRegistradaEvent {
   serie: number;
   numero: number;
   sequencia: number;
+  /** The NF-e's text; for a CT-e its changes read as one text (`grupo.campo[item]: valor; …`). */
   correcao: string;
+  /** CT-e only: the changes as sent (evCCeCTe/infCorrecao). */
+  alteracoes?: AlteracaoCte[];
   protocolo: string;
   registradaEm: string;
 }
@@ -98,6 +108,7 @@ export const cartaCorrecaoRegistradaEventSchema = Joi.object<CartaCorrecaoRegist
   numero: Joi.number().integer().required(),
   sequencia: Joi.number().integer().min(1).max(CORRECOES_MAX).required(),
   correcao: Joi.string().required(),
+  alteracoes: Joi.array().items(alteracaoCteSchema),
   protocolo: Joi.string().required(),
   registradaEm: Joi.string().isoDate().required(),
 });

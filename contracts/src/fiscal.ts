@@ -63,6 +63,8 @@ export const FiscalDocumentErrorCodes = {
   CORRECAO_REJEITADA: 'CORRECAO_REJEITADA',
   /** 503: the authorizer did not answer; the letter keeps its sequence and may be sent again. */
   CORRECAO_PENDENTE: 'CORRECAO_PENDENTE',
+  /** 422: a CT-e with a registered correction letter is not cancelled (MOC CT-e rule 523; `cStat` when the authority said it). */
+  CARTA_CORRECAO_REGISTRADA: 'CARTA_CORRECAO_REGISTRADA',
 } as const;
 
 

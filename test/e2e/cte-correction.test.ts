@@ -8,8 +8,8 @@ import { cancelar, emitir, empresaFiscal, type EmpresaFiscal } from './fiscal-he
 /**
  * The CT-e's correction letter (event 110110) on the agreed port (`prepararCorrecao` / `corrigir` of the CT-e
  * adapter), against the stack's real parts: signed by settings, sent through the settings relay over mutual TLS to
- * the local authority's CT-e stand-in. The API route (`carta-correcao`) is the NF-e helper's (merged separately);
- * this test drives the adapter as that route does. A registered CC-e then blocks the cancellation (523).
+ * the local authority's CT-e stand-in. The API route is tested in cte-carta-correcao.test.ts;
+ * this test drives the adapter directly (its 681 and 636, which the route's own checks never let through). A registered CC-e then blocks the cancellation (523).
  */
 let nc: NatsConnection;
 beforeAll(async () => {
@@ -51,6 +51,7 @@ describe('ct-e correction letter (110110)', () => {
     expect([r21.desfecho, r21.cStat]).toEqual(['RECUSADA', '636']);
 
     const cancelamento = await cancelar(e.admin, doc.id, 'Frete cancelado pelo cliente antes da coleta');
-    expect([cancelamento.status, cancelamento.body.codigo, cancelamento.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '523']);
+    // The letter was registered behind the API's back: the authority's 523 is mapped to its code.
+    expect([cancelamento.status, cancelamento.body.codigo, cancelamento.body.cStat]).toEqual([422, 'CARTA_CORRECAO_REGISTRADA', '523']);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { cenario, estado } from './sefaz-helpers';
 import { CHAVE_NFE, cteProcBaixado, cteSpRj, textoCte } from './cte-helpers';
+import { graphql } from '../support/env';
 import { emitir, empresaFiscal, nfeVenda } from './fiscal-helpers';
 
 /**
@@ -116,5 +117,17 @@ describe('ct-e through the local authority', () => {
     expect(outra.status).toBe(200);
     const r = await emitir(e.admin, cteSpRj([CHAVE_NFE]));
     expect([r.status, r.body.codigo, r.body.cStat]).toEqual([422, 'DOCUMENTO_REJEITADO', '539']);
+  }, 60_000);
+
+  it('ct-e - GraphQL: emitirDocumentoFiscal with CteInput issues AUTORIZADO; a bad field is an error naming it', async () => {
+    const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
+    const mutacao = 'mutation($i: EmitirDocumentoFiscalInput!) { emitirDocumentoFiscal(input: $i) { id modelo situacao valorTotal } }';
+    const ok = await graphql(mutacao, { i: cteSpRj([CHAVE_NFE]) }, e.admin);
+    expect([ok.errors, ok.data?.emitirDocumentoFiscal?.situacao, ok.data?.emitirDocumentoFiscal?.valorTotal]).toEqual([undefined, 'AUTORIZADO', 1050]);
+    await cteProcBaixado(e.usuario, ok.data!.emitirDocumentoFiscal.id);
+    const corpo = cteSpRj([CHAVE_NFE]);
+    const ruim = await graphql(mutacao, { i: { ...corpo, cte: { ...corpo.cte, rntrc: '12' } } }, e.admin);
+    expect(ruim.errors?.[0]?.extensions).toMatchObject({ code: 'DOCUMENTO_INVALIDO' });
+    expect(JSON.stringify(ruim.errors?.[0]?.extensions)).toContain('cte.rntrc');
   }, 60_000);
 });

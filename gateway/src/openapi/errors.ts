@@ -170,7 +170,7 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
     descricao: 'Não há esse XML: documento do autorizador local (desenvolvimento), que não assina nem transmite; cancelamento ou carta de correção não registrados pela SEFAZ; inutilização não registrada pela SEFAZ, inexistente ou de outra empresa.',
     extra: { documentoId: text, inutilizacaoId: text },
   },
-  [c.CORRECAO_INVALIDA]: { descricao: 'O corpo da carta de correção é inválido: `correcao` de 15 a 1.000 caracteres (Latin-1), ou `alteracoes` numa NF-e.', extra: { campo: text }, required: ['campo'] },
+  [c.CORRECAO_INVALIDA]: { descricao: 'O corpo da carta de correção é inválido: `correcao` de 15 a 1.000 caracteres (Latin-1) na NF-e, `alteracoes` conferidas no CT-e (`campos`: todas as falhas, `correcao_proibida` para o que o art. 58-B veda), ou o campo do outro modelo.', extra: { campo: text, campos }, required: ['campo'] },
   [c.CORRECAO_MATERIA_VEDADA]: {
     descricao: 'A correção trata do que a lei proíbe corrigir (Convênio S/Nº de 1970 art. 7º §1º-A): valores, quantidades, tributos, identidade das partes, datas.',
     extra: { materias: { type: 'array', items: { enum: ['VALORES', 'QUANTIDADES', 'TRIBUTOS', 'PARTES', 'DATAS'] } } },
@@ -179,6 +179,10 @@ export const ERRORS: Partial<Record<Code, ErrorEntry>> = {
   [c.CORRECAO_INDISPONIVEL]: { descricao: 'Sem carta de correção para este documento aqui (modelo ou autorizador sem o evento).' },
   [c.LIMITE_CORRECOES]: { descricao: 'O documento já tem as 20 cartas de correção que admite.', extra: { limite: integer }, required: ['limite'] },
   [c.CORRECAO_REJEITADA]: { descricao: 'A SEFAZ recusou a carta de correção.', extra: { cStat: { type: ['string', 'null'] }, motivo: { type: ['string', 'null'] } } },
+  [c.CARTA_CORRECAO_REGISTRADA]: {
+    descricao: 'O CT-e tem carta de correção registrada e não pode ser cancelado (MOC CT-e, regra 523): emita um CT-e de anulação ou substituto.',
+    extra: { cStat: { type: ['string', 'null'] }, motivo: { type: ['string', 'null'] } },
+  },
   [c.CORRECAO_PENDENTE]: { descricao: 'A SEFAZ não respondeu à carta de correção; ela fica com a sua sequência e é conferida por consulta.', extra: { documentoId: text, sequencia: integer }, required: ['documentoId', 'sequencia'] },
   [c.DANFE_INDISPONIVEL]: { descricao: 'Só NF-e e NFC-e têm DANFE aqui (o DACTE do CT-e e o DANFSE não são produzidos).' },
   [c.INUTILIZACAO_INVALIDA]: { descricao: 'Um ou mais campos da inutilização quebram uma regra; todos listados.', extra: { campos }, required: ['campos'] },

@@ -65,7 +65,7 @@ export const DOCUMENTS_PATHS: Paths = {
       {
         400: ['CORPO_INVALIDO', 'JUSTIFICATIVA_INVALIDA', 'CHAVE_SUBSTITUTA_INVALIDA'],
         409: ['DOCUMENTO_JA_CANCELADO', 'CANCELAMENTO_EM_ANDAMENTO'],
-        422: ['DOCUMENTO_NAO_AUTORIZADO', 'PRAZO_CANCELAMENTO_EXPIRADO', 'MERCADORIA_ENTREGUE', 'SERVICO_INICIADO', 'DOCUMENTO_REJEITADO', 'AUTORIZADOR_INDISPONIVEL', 'CHAVE_SUBSTITUTA_INVALIDA'],
+        422: ['DOCUMENTO_NAO_AUTORIZADO', 'PRAZO_CANCELAMENTO_EXPIRADO', 'MERCADORIA_ENTREGUE', 'SERVICO_INICIADO', 'CARTA_CORRECAO_REGISTRADA', 'DOCUMENTO_REJEITADO', 'AUTORIZADOR_INDISPONIVEL', 'CHAVE_SUBSTITUTA_INVALIDA'],
         503: ['CANCELAMENTO_PENDENTE', 'SERVICO_INDISPONIVEL'],
       },
       true,
@@ -112,14 +112,21 @@ export const DOCUMENTS_PATHS: Paths = {
   },
   '/api/erp/faturamento/documentos/{id}/carta-correcao': {
     post: {
-      summary: 'Registra uma carta de correção (CC-e, evento 110110) de uma NF-e autorizada (somente admin)',
+      summary: 'Registra uma carta de correção (CC-e, evento 110110) de uma NF-e ou de um CT-e autorizado (somente admin)',
       description:
-        'NF-e: `correcao` (15 a 1.000 caracteres); CT-e: `alteracoes`. Sequência de 1 a 20, a próxima livre. Recusada quando o texto trata de valores, quantidades, tributos, identidade das partes ou datas.',
+        'NF-e: `correcao` (15 a 1.000 caracteres), recusada quando o texto trata de valores, quantidades, tributos, identidade das partes ou datas. CT-e: `alteracoes` [{grupo, campo, valor, numeroItem?}] (evCCeCTe), cada falha em `campos` (`correcao_proibida`: valores e tributos, CNPJ/CPF das partes, identificação e data do CT-e). O campo do outro modelo é 400 CORRECAO_INVALIDA. Sequência de 1 a 20, a próxima livre. Um CT-e com carta registrada não pode mais ser cancelado (CARTA_CORRECAO_REGISTRADA).',
       tags: [DOCUMENTS],
       security: 'sessaoAdmin',
       parameters: [param('Id')],
       pathParams: true,
       body: ref('CartaCorrecaoEntrada'),
+      examples: {
+        nfe: { summary: 'NF-e: o texto da correção', value: { correcao: 'Onde se lê "Rua Augusta, 500", leia-se "Rua Augusta, 550". Transportadora: Rápido Paulista Ltda.' } },
+        cte: {
+          summary: 'CT-e: as alterações (grupo, campo, valor, item do grupo repetido)',
+          value: { alteracoes: [{ grupo: 'compl', campo: 'xObs', valor: 'Entrega pelo portão 2 do armazém' }, { grupo: 'ObsCont', campo: 'xTexto', valor: 'Agendar com 24 h', numeroItem: 1 }] },
+        },
+      },
       ok: { 201: { description: 'A carta registrada pela SEFAZ', schema: success(ref('CartaCorrecao'), true) } },
       refusals: {
         400: ['CORPO_INVALIDO', 'CORRECAO_INVALIDA'],
@@ -132,7 +139,7 @@ export const DOCUMENTS_PATHS: Paths = {
   },
   '/api/erp/faturamento/documentos/{id}/carta-correcao.xml': {
     get: {
-      summary: 'O procEventoNFe da última carta de correção registrada',
+      summary: 'O procEventoNFe (procEventoCTe no CT-e) da última carta de correção registrada',
       tags: [DOCUMENTS],
       security: 'sessao',
       parameters: [param('Id')],

@@ -13,6 +13,7 @@ import {
   cancellationInProgress,
   cancellationPending,
   cancellationRefused,
+  correctionRegistered,
   deadlinePassedAtAuthorizer,
   goodsDelivered,
   justificationInvalid,
@@ -52,6 +53,8 @@ export class Cancellation {
     const chNFeRef = await this.substitute(doc, chNFeRefBruta);
     const impedimento = impedimentoCancelamento(doc, this.deps.clock(), chNFeRef !== null);
     if (impedimento) throw notCancellable(impedimento, chNFeRef !== null, doc.canceladoEm);
+    // MOC CT-e 4.00 (rule 523): a CT-e with a registered CC-e is not cancelled; refused here before anything is signed.
+    if (doc.modelo === 'CTE' && (await store.fatos.countDocuments({ documentoId: id, tipo: 'CORRECAO', outbox: { $exists: true } })) > 0) throw correctionRegistered(null, null);
 
     const fato: FatoRecord = { _id: outcomeFactId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, chNFeRef, efeito: null, em: this.deps.clock() };
     if (!(await store.claimFact(fato))) return this.existingOutcome(doc, (await store.fact(fato._id))!, justificativa);
@@ -218,6 +221,8 @@ export class Cancellation {
       await store.releaseFact(fato._id);
       // The deadline the document shows (fixed at authorization); the authorizer's own may be shorter (a UF's rule).
       if (resposta.desfecho === 'PRAZO_EXPIRADO') throw deadlinePassedAtAuthorizer(prazoDoDocumento(doc), resposta.cStat, resposta.xMotivo);
+      // A CC-e registered at the authority meanwhile (a letter raced with this cancellation): its rule 523.
+      if (doc.modelo === 'CTE' && resposta.cStat === '523') throw correctionRegistered(resposta.cStat, resposta.xMotivo);
       throw cancellationRefused(resposta.cStat, resposta.xMotivo);
     }
     if (resposta.xmlEvento) {

@@ -1,7 +1,8 @@
 import { CORRECOES_MAX, FiscalDocumentErrorCodes as Codes, Refusal, Subjects, type CartaCorrecao, type CartaCorrecaoRegistradaEvent, type Session } from '@erp/contracts';
 import { pendingEvent, type FileReply } from '@erp/kit';
 import type { RespostaCorrecao } from '../authorizer/authorizer';
-import { materiasVedadas, textoCorrecao } from '../domain/correction';
+import type { AlteracaoCte } from '../domain/cte-correction';
+import { lerCorrecao } from './correction-input';
 import type { DocumentoRecord, FatoRecord } from '../store/document-model';
 import { announce, authorizerFor, type FiscalDeps } from './deps';
 import { outcomeFactId } from './cancellation';
@@ -11,13 +12,12 @@ const DECLARACAO = '<?xml version="1.0" encoding="UTF-8"?>';
 const factId = (documentoId: string, sequencia: number) => `correcao:${documentoId}:${String(sequencia).padStart(2, '0')}`;
 const xmlId = (documentoId: string, tipo: 'CARTA_CORRECAO_ASSINADA' | 'CARTA_CORRECAO_PROC', sequencia: number) => `${documentoId}:${tipo}:${String(sequencia).padStart(2, '0')}`;
 
-const invalid = (campo: string, erro: string) => new Refusal(Codes.CORRECAO_INVALIDA, erro, { extra: { campo } });
-
 /**
- * The correction letter (CC-e, event 110110) of an authorized NF-e (admin). The text is checked (15-1,000
- * characters, no forbidden matter: `domain/correction.ts`), the document must be AUTORIZADO with no cancellation
+ * The correction letter (CC-e, event 110110) of an authorized NF-e or CT-e (admin). The body is read for the
+ * model (`correction-input.ts`: the NF-e's text, 15-1,000 characters, no forbidden matter; the CT-e's `alteracoes`
+ * checked by `conferirAlteracoes`), the document must be AUTORIZADO with no cancellation
  * claimed, and the next sequence (1-20) is claimed by a unique insert (`correcao:<id>:<nn>` in the facts), so two
- * letters at once take two sequences and the 21st is refused. The registered letter's `procEventoNFe` is kept and
+ * letters at once take two sequences and the 21st is refused. The registered letter's `procEventoNFe` / `procEventoCTe` is kept and
  * its event (`ERP_NFE_CARTA_CORRECAO`) travels in the claim's outbox. A refusal frees the sequence; an unknown
  * outcome keeps it (503 CORRECAO_PENDENTE) until the reconciliation settles it (`settle`); a new request meanwhile
  * takes the next sequence.
@@ -29,17 +29,8 @@ export class Correction {
     const { store } = this.deps;
     const doc = await store.byId(session.companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
-    if (doc.modelo !== 'NFE') throw new Refusal(Codes.CORRECAO_INDISPONIVEL, `a carta de correção desta instalação é da NF-e (este documento é ${doc.modelo})`, { status: 422 });
-    if (corpo.alteracoes !== undefined && corpo.alteracoes !== null) throw invalid('alteracoes', 'alteracoes é a carta de correção do CT-e; a da NF-e é o texto em correcao');
-    const lido = textoCorrecao(corpo.correcao);
-    if ('erro' in lido) throw invalid('correcao', lido.erro);
-    const materias = materiasVedadas(lido.texto);
-    if (materias.length > 0) {
-      throw new Refusal(Codes.CORRECAO_MATERIA_VEDADA, `a carta de correção não corrige ${materias.join(', ')} (Convênio S/Nº de 1970, art. 7º §1º-A): cancele e emita outro documento`, {
-        status: 422,
-        extra: { materias },
-      });
-    }
+    if (doc.modelo !== 'NFE' && doc.modelo !== 'CTE') throw new Refusal(Codes.CORRECAO_INDISPONIVEL, `a carta de correção é da NF-e e do CT-e (este documento é ${doc.modelo})`, { status: 422 });
+    const lido = lerCorrecao(doc.modelo, corpo);
     if (doc.situacao === 'CANCELADO') throw alreadyCancelled(doc.canceladoEm);
     if (doc.situacao !== 'AUTORIZADO') throw notAuthorized(doc.situacao, 'recebe carta de correção');
     // A cancellation claimed (even unanswered) ends the document's life: no letter beside it.
@@ -47,25 +38,26 @@ export class Correction {
     if (desfecho?.desfecho === 'CANCELAMENTO') throw alreadyCancelled(desfecho.efeito?.canceladoEm ?? null);
     const autorizador = authorizerFor(this.deps, doc.modelo, doc.ambiente, 'corrige');
     if (!autorizador.corrigir) throw new Refusal(Codes.CORRECAO_INDISPONIVEL, 'o autorizador deste documento não registra carta de correção', { status: 422 });
-    const fato = await this.claimSequence(doc, lido.texto);
+    const fato = await this.claimSequence(doc, lido.texto, lido.alteracoes);
     return this.send(doc, fato, autorizador);
   }
 
   /** The lowest free sequence from the count of letters claimed, each tried by a unique insert; none left: 422. */
-  private async claimSequence(doc: DocumentoRecord, texto: string): Promise<FatoRecord> {
+  private async claimSequence(doc: DocumentoRecord, texto: string, alteracoes: AlteracaoCte[] | null): Promise<FatoRecord> {
     const { store } = this.deps;
     const usadas = await store.fatos.countDocuments({ documentoId: doc._id, tipo: 'CORRECAO' });
     for (let sequencia = usadas + 1; sequencia <= CORRECOES_MAX; sequencia += 1) {
-      const fato: FatoRecord = { _id: factId(doc._id, sequencia), documentoId: doc._id, companyId: doc.companyId, tipo: 'CORRECAO', correcao: { sequencia, texto }, efeito: null, em: this.deps.clock() };
+      const fato: FatoRecord = { _id: factId(doc._id, sequencia), documentoId: doc._id, companyId: doc.companyId, tipo: 'CORRECAO', correcao: { sequencia, texto, ...(alteracoes ? { alteracoes } : {}) }, efeito: null, em: this.deps.clock() };
       if (await store.claimFact(fato)) return fato;
     }
-    throw new Refusal(Codes.LIMITE_CORRECOES, `o documento já tem as ${CORRECOES_MAX} cartas de correção que a NF-e admite`, { status: 422, extra: { limite: CORRECOES_MAX } });
+    throw new Refusal(Codes.LIMITE_CORRECOES, `o documento já tem as ${CORRECOES_MAX} cartas de correção que ${doc.modelo === 'CTE' ? 'o CT-e' : 'a NF-e'} admite`, { status: 422, extra: { limite: CORRECOES_MAX } });
   }
 
   private async send(doc: DocumentoRecord, fato: FatoRecord, autorizador: NonNullable<ReturnType<typeof authorizerFor>>): Promise<CartaCorrecao> {
     const { store } = this.deps;
-    const { sequencia, texto } = fato.correcao!;
-    const pedido = { companyId: doc.companyId, ambiente: doc.ambiente, uf: doc.emitenteUf, cnpj: doc.emitenteCnpj, chaveAcesso: doc.chaveAcesso!, modelo: doc.modelo, sequencia, correcao: texto, alteracoes: null, solicitadoEm: new Date(fato.em) };
+    const { sequencia, texto, alteracoes } = fato.correcao!;
+    const cte = doc.modelo === 'CTE';
+    const pedido = { companyId: doc.companyId, ambiente: doc.ambiente, uf: doc.emitenteUf, cnpj: doc.emitenteCnpj, chaveAcesso: doc.chaveAcesso!, modelo: doc.modelo, sequencia, correcao: cte ? null : texto, alteracoes: cte ? (alteracoes ?? null) : null, solicitadoEm: new Date(fato.em) };
     const preparado = await autorizador.prepararCorrecao?.(pedido);
     const xmlAssinado = preparado
       ? await store.keepXml({ _id: xmlId(doc._id, 'CARTA_CORRECAO_ASSINADA', sequencia), documentoId: doc._id, companyId: doc.companyId, tipo: 'CARTA_CORRECAO_ASSINADA', xml: preparado, em: this.deps.clock() })
@@ -80,7 +72,7 @@ export class Correction {
 
   private async record(doc: DocumentoRecord, fato: FatoRecord, resposta: RespostaCorrecao): Promise<CartaCorrecao> {
     const { store } = this.deps;
-    const { sequencia, texto } = fato.correcao!;
+    const { sequencia, texto, alteracoes } = fato.correcao!;
     if (resposta.desfecho !== 'REGISTRADA' || !resposta.protocolo || !resposta.registradoEm) {
       // Refused: the sequence is freed (and its signed event forgotten) for a later letter.
       await store.xmls.deleteOne({ _id: xmlId(doc._id, 'CARTA_CORRECAO_ASSINADA', sequencia) });
@@ -114,10 +106,11 @@ export class Correction {
       numero: doc.numero!,
       sequencia,
       correcao: texto,
+      ...(alteracoes ? { alteracoes } : {}),
       protocolo: resposta.protocolo,
       registradaEm: carta.registradaEm,
     };
-    const correcao = { sequencia, texto, protocolo: resposta.protocolo, registradaEm: resposta.registradoEm, cStat: carta.cStat, motivo: carta.motivo };
+    const correcao = { sequencia, texto, ...(alteracoes ? { alteracoes } : {}), protocolo: resposta.protocolo, registradaEm: resposta.registradoEm, cStat: carta.cStat, motivo: carta.motivo };
     await store.setFact(fato._id, { correcao, outbox: pendingEvent(Subjects.cartaCorrecaoRegistrada, eventId, evento, this.deps.clock()) });
     await announce(this.deps);
     return carta;
@@ -165,13 +158,13 @@ export class Correction {
     });
   }
 
-  /** The latest registered letter's `procEventoNFe` (event 110110 with SEFAZ's answer). */
+  /** The latest registered letter's `procEventoNFe` (`procEventoCTe` for a CT-e): event 110110 with the authorizer's answer. */
   async xml(companyId: string, id: string): Promise<FileReply> {
     const doc = await this.deps.store.byId(companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
     const ultimo = await this.deps.store.xmls.find({ documentoId: doc._id, tipo: 'CARTA_CORRECAO_PROC' }).sort({ _id: -1 }).limit(1).toArray();
     if (ultimo.length === 0) throw xmlUnavailable('este documento não tem carta de correção registrada pela SEFAZ', { documentoId: doc._id });
     const sequencia = ultimo[0]._id.slice(-2);
-    return { conteudo: `${DECLARACAO}${ultimo[0].xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-cce-${sequencia}-procEventoNFe.xml` };
+    return { conteudo: `${DECLARACAO}${ultimo[0].xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-cce-${sequencia}-${doc.modelo === 'CTE' ? 'procEventoCTe' : 'procEventoNFe'}.xml` };
   }
 }

@@ -95,6 +95,14 @@ export const deadlinePassedAtAuthorizer = (prazo: Date, cStat: string | null, mo
 export const cancellationRefused = (cStat: string | null, motivo: string) =>
   new Refusal(Codes.DOCUMENTO_REJEITADO, `cancelamento recusado pelo autorizador: ${cStat ?? ''} ${motivo}`, { status: 422, extra: { cStat, motivo } });
 
+/** A CT-e with a registered correction letter is not cancelled (MOC CT-e 4.00, rule 523); `cStat` when the authority said it. */
+export const correctionRegistered = (cStat: string | null, motivo: string | null) =>
+  new Refusal(
+    Codes.CARTA_CORRECAO_REGISTRADA,
+    'o CT-e tem carta de correção registrada e não pode mais ser cancelado (MOC CT-e, regra 523); emita um CT-e de anulação ou substituto',
+    { status: 422, extra: { cStat, motivo } },
+  );
+
 export const cancellationPending = (documentoId: string) =>
   new Refusal(Codes.CANCELAMENTO_PENDENTE, 'a SEFAZ não respondeu ao cancelamento; ele será confirmado por consulta à SEFAZ em instantes (ou repita o pedido)', {
     status: 503,

@@ -1,6 +1,7 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
 import type { DadosCte, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete } from '../domain/emission-input';
+import type { AlteracaoCte } from '../domain/cte-correction';
 import type { ImpostoDocumento } from '../domain/taxes';
 
 /**
@@ -185,7 +186,7 @@ export interface FatoRecord {
   tipo: 'AUTORIZACAO' | 'DESFECHO' | 'CORRECAO';
   desfecho?: Desfecho;
   /** A correction letter (CC-e): its sequence (1-20, claimed by this fact's `_id`), text and registration. */
-  correcao?: { sequencia: number; texto: string; protocolo?: string; registradaEm?: Date; cStat?: string; motivo?: string };
+  correcao?: { sequencia: number; texto: string; alteracoes?: AlteracaoCte[]; protocolo?: string; registradaEm?: Date; cStat?: string; motivo?: string };
   /** For a cancellation: what was asked, before the authorizer answered. */
   justificativa?: string;
   /** A cancellation sent whose answer was lost: the reconciliation (or asking again) resolves it by a query. */
