@@ -50,7 +50,7 @@ export function PaymentFields(props: { pagamentos: PagamentoForm[]; total: numbe
       <button type="button" onClick={() => onChange((list) => [...list, emptyPayment('03')])}>
         Adicionar meio de pagamento
       </button>
-      <p className="total-itens" aria-live="polite">
+      <p className="troco" aria-live="polite">
         Troco: <strong>{troco === null ? '—' : formatMoney(troco)}</strong>
       </p>
     </fieldset>
