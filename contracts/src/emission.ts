@@ -81,6 +81,49 @@ export const itemEntradaSchema = Joi.object({
 /** The items of an invoiced order: goods only (the order event issues an NF-e). */
 export const itemPedidoSchema = Joi.object(itemMercadoria);
 
+/**
+ * NF-e / NFC-e means of payment (`pag/detPag/tPag`, MOC NF-e 4.00 field YA02, NT 2020.006 and NT 2023.004): the
+ * code and its label, as printed on the DANFCE.
+ */
+export const MEIOS_PAGAMENTO = {
+  '01': 'Dinheiro',
+  '02': 'Cheque',
+  '03': 'Cartão de Crédito',
+  '04': 'Cartão de Débito',
+  '05': 'Crédito Loja',
+  '10': 'Vale Alimentação',
+  '11': 'Vale Refeição',
+  '12': 'Vale Presente',
+  '13': 'Vale Combustível',
+  '15': 'Boleto Bancário',
+  '16': 'Depósito Bancário',
+  '17': 'Pagamento Instantâneo (PIX) - Dinâmico',
+  '18': 'Transferência bancária, Carteira Digital',
+  '19': 'Programa de fidelidade, Cashback, Crédito Virtual',
+  '20': 'Pagamento Instantâneo (PIX) - Estático',
+  '90': 'Sem pagamento',
+  '99': 'Outros',
+} as const;
+export type MeioPagamento = keyof typeof MEIOS_PAGAMENTO;
+export const MeiosPagamento = Object.keys(MEIOS_PAGAMENTO) as MeioPagamento[];
+
+export const pagamentoEntradaSchema = Joi.object({
+  meio: Joi.string()
+    .valid(...MeiosPagamento)
+    .required()
+    .description('tPag: 01 dinheiro, 02 cheque, 03 cartão de crédito, 04 cartão de débito, 05 crédito loja, 10 a 13 vales, 15 boleto, 16 depósito, 17 PIX dinâmico, 18 transferência, 19 fidelidade, 20 PIX estático, 90 sem pagamento, 99 outros.')
+    .example('01'),
+  valor: Joi.number().required().description('vPag: em reais, maior que zero, até 2 casas decimais.').example(50),
+  descricao: Joi.string().min(2).max(60).description('xPag: obrigatório com meio 99 (outros).'),
+  aPrazo: Joi.boolean().description('indPag: true a prazo (1), false à vista (0). Padrão: à vista.'),
+  cartao: Joi.object({
+    integrado: Joi.boolean().description('tpIntegra: true pagamento integrado ao sistema de automação (1); padrão false, POS não integrado (2).'),
+    cnpjCredenciadora: Joi.string().max(18).description('CNPJ da instituição de pagamento / credenciadora (card/CNPJ).'),
+    bandeira: Joi.string().pattern(/^[0-9]{2}$/).description('tBand: 01 Visa, 02 Mastercard, 03 Amex, 04 Sorocred, 05 Diners, 06 Elo, 07 Hipercard, 08 Aura, 09 Cabal, 99 outros.'),
+    autorizacao: Joi.string().max(128).description('cAut: número de autorização da operação.'),
+  }).description('Cartão (meios 03, 04, 17): o grupo card; padrão: POS não integrado (tpIntegra 2).'),
+});
+
 export const emissaoDocumentoSchema = Joi.object({
   referencia: Joi.string().max(60).required().description('Chave do chamador: a mesma referencia nunca gera um segundo documento.').example('PED-1'),
   modelo: Joi.string()
@@ -105,6 +148,17 @@ export const emissaoDocumentoSchema = Joi.object({
     localExportacao: Joi.string().min(1).max(60).required().description('Local de embarque ou de transposição de fronteira (xLocExporta).').example('Porto de Santos'),
     localDespacho: Joi.string().min(1).max(60).description('Recinto alfandegado do despacho (xLocDespacho).').example('Porto de Santos'),
   }).description('Só NF-e de exportação (destinatário no exterior): o grupo exporta; obrigatório nesse caso.'),
+  pagamentos: Joi.array()
+    .items(pagamentoEntradaSchema)
+    .min(1)
+    .max(100)
+    .description(
+      'NF-e e NFC-e: os meios de pagamento (pag/detPag). Obrigatório na NFC-e; na NF-e, padrão: 99 (outros) pelo total. A soma deve cobrir o total; o que passa dele é o troco (vTroco), só possível quando há dinheiro (01).',
+    )
+    .example([
+      { meio: '01', valor: 50 },
+      { meio: '03', valor: 30.5, cartao: { bandeira: '02' } },
+    ]),
   simplesNacional: Joi.object({
     anexo: Joi.string().valid('I', 'II').required().description('Anexo da LC 123/2006: I comércio, II indústria.').example('I'),
     receitaBruta12Meses: Joi.number().required().description('RBT12: receita bruta dos 12 meses anteriores, em reais.').example(300000),

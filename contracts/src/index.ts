@@ -178,7 +178,11 @@ export {
   enderecoEntradaSchema,
   itemEntradaSchema,
   itemPedidoSchema,
+  MEIOS_PAGAMENTO,
+  MeiosPagamento,
+  pagamentoEntradaSchema,
   SituacoesDocumento,
+  type MeioPagamento,
   type DocumentoFiscal,
   type SituacaoDocumento,
 } from './emission';

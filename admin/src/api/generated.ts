@@ -113,6 +113,27 @@ export type IcmsStRetidoInput = {
   icmsSubstituto?: number | null | undefined;
 };
 
+/** NF-e / NFC-e card group (card): tpIntegra 1 integrated, 2 (default) a POS not integrated. */
+export type CartaoPagamentoInput = {
+  integrado?: boolean | null | undefined;
+  cnpjCredenciadora?: string | null | undefined;
+  /** tBand, 2 digits (01 Visa, 02 Mastercard, 06 Elo, 99 other...). */
+  bandeira?: string | null | undefined;
+  /** cAut: the authorization number. */
+  autorizacao?: string | null | undefined;
+};
+
+/** A means of payment (pag/detPag): meio is the tPag code, valor in reais. */
+export type PagamentoInput = {
+  meio: string;
+  valor: number;
+  /** xPag: required with meio 99. */
+  descricao?: string | null | undefined;
+  /** indPag: true on credit (1), false cash (0, default). */
+  aPrazo?: boolean | null | undefined;
+  cartao?: CartaoPagamentoInput | null | undefined;
+};
+
 export type EmitirDocumentoFiscalInput = {
   /** The caller's key: the same referencia never makes a second document. */
   referencia: string;
@@ -131,6 +152,8 @@ export type EmitirDocumentoFiscalInput = {
   exportacao?: ExportacaoInput | null | undefined;
   /** Simples Nacional issuer: its band, required with CSOSN 101 or 201. */
   simplesNacional?: SimplesNacionalInput | null | undefined;
+  /** NF-e and NFC-e: the means of payment; required on an NFC-e. Paid beyond the total is the change (vTroco), with cash (01) only. */
+  pagamentos?: Array<PagamentoInput> | null | undefined;
   /** CT-e only (required there): the transport service; the items are the components of its value. */
   cte?: CteInput | null | undefined;
 };

@@ -6,6 +6,7 @@ export type ModeloDocumento = G.ModeloDocumento;
 export type SituacaoDocumento = G.SituacaoDocumento;
 export type EmitirDocumentoFiscalInput = G.EmitirDocumentoFiscalInput;
 export type EnderecoDestinatarioInput = G.EnderecoDestinatarioInput;
+export type PagamentoInput = G.PagamentoInput;
 
 const DOCUMENTO_FISCAL_FIELDS = /* GraphQL */ `
   fragment DocumentoFiscalFields on DocumentoFiscal {

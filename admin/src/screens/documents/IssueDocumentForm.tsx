@@ -10,6 +10,8 @@ import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { MODELOS, SITUACOES } from './document-labels';
 import { emptyAddress, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
+import { emptyPayment } from './payment-input';
+import { PaymentFields } from './PaymentFields';
 import { RecipientFields } from './RecipientFields';
 
 /** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
@@ -26,6 +28,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
     competencia: '',
     chaveCte: '',
     chavesNfe: '',
+    pagamentos: [emptyPayment()],
   }));
   const [sending, setSending] = useState(false);
   const fieldErrors = useFieldErrors();
@@ -112,6 +115,9 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
         <p className="total-itens">
           Total dos itens: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>
+        {form.modelo === 'NFCE' ? (
+          <PaymentFields pagamentos={form.pagamentos} total={total} onChange={(update) => setForm((f) => ({ ...f, pagamentos: update(f.pagamentos) }))} fieldErrors={fieldErrors} />
+        ) : null}
         {form.modelo === 'NFE' ? (
           <Field id="modalidadeFrete" label="Frete (modalidade)" error={errorFor('modalidadeFrete')} width="medium">
             {(a) => (

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../api/field-errors';
 import type { EmitirDocumentoFiscalInput, EnderecoDestinatarioInput, ModeloDocumento } from '../../api/operations/documents';
+import { paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
 
 /** The issue form keeps what was typed, as text, until it is sent. */
 export interface ItemForm {
@@ -37,6 +38,8 @@ export interface IssueForm {
   competencia: string;
   chaveCte: string;
   chavesNfe: string;
+  /** NFC-e means of payment (none typed: the service's default, 99 for the total). */
+  pagamentos: PagamentoForm[];
 }
 
 /** An NF-e or NFC-e carries goods: NCM on each item and the recipient's address. */
@@ -127,7 +130,7 @@ const LABELS: Record<string, string> = {
 export function issueFieldLabel(campo: string): string {
   const item = /^itens\[(\d+)\](?:\.(\w+))?/.exec(campo);
   if (item) return `Item ${Number(item[1]) + 1}${item[2] ? `: ${ITEM_LABELS[item[2]] ?? item[2]}` : ''}`;
-  return LABELS[campo] ?? campo;
+  return LABELS[campo] ?? paymentFieldLabel(campo) ?? campo;
 }
 
 /**
@@ -188,6 +191,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
     chavesNfeTransportadas: modelo === 'CTE' ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,
+    pagamentos: modelo === 'NFCE' ? paymentsInput(form.pagamentos, number) : null,
   };
   return { input, localErrors };
 }

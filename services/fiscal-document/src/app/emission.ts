@@ -264,6 +264,7 @@ function newDocument(
     chavesNfeTransportadas: emissao.chavesNfeTransportadas,
     competencia: emissao.modelo === 'NFSE' ? (emissao.competencia ?? competenciaDe(emitidoEm)) : null,
     modalidadeFrete: emissao.modalidadeFrete,
+    pagamentos: emissao.pagamentos ?? null,
     exportacao: emissao.exportacao ?? null,
     chaveNfseSubstituida: emissao.chaveNfseSubstituida,
     cte: emissao.cte,

@@ -64,7 +64,8 @@ function desenharDanfce(pdf: Pdf, dados: DadosDanfe): { altura: number; marca: {
   if (dados.totais.desconto > 0) parLinha('Desconto R$', moeda(dados.totais.desconto));
   parLinha('Valor a pagar R$', moeda(dados.totais.nota), 8, true);
   parLinha('FORMA DE PAGAMENTO', 'VALOR PAGO R$', 6.5, true);
-  parLinha('Outros', moeda(dados.totais.nota), 6.5);
+  for (const p of dados.pagamentos) parLinha(imprimivel(p.rotulo), moeda(p.valorCentavos), 6.5);
+  if (dados.trocoCentavos > 0) parLinha('Troco R$', moeda(dados.trocoCentavos), 6.5);
   const fimTotais = y;
   regua();
   // Division IV: fiscal messages.

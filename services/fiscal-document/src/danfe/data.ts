@@ -4,6 +4,7 @@ import { qrCodeNfce } from '../domain/qrcode';
 import type { DocumentoRecord } from '../store/document-model';
 import { NS_NFE } from '../xml/nfe';
 import { parseXml } from '../xml/signature';
+import { pagamentosDoRegistro, pagamentosDoXml } from './payment-data';
 
 /**
  * What a DANFE (NF-e) or DANFCE (NFC-e) shows, whatever it is made from: the authorized XML (`nfeProc`, or the
@@ -47,6 +48,9 @@ export interface DadosDanfe {
   totais: TotaisDanfe;
   /** `modFrete` (0 issuer, 1 recipient, 2 third party, 9 no freight). */
   modalidadeFrete: string;
+  /** The means of payment by label (`pag/detPag`: tPag in the NT's table, xPag with 99) and the change (vTroco). */
+  pagamentos: { rotulo: string; valorCentavos: number }[];
+  trocoCentavos: number;
   informacoesComplementares: string | null;
   /** NFC-e: the QR code text and the "consulta por chave" URL. */
   qrCode: string | null;
@@ -235,6 +239,7 @@ export function danfeDoXml(xml: string, doc: DocumentoRecord): DadosDanfe {
       nota: centavos(valor(tot, 'vNF')),
     },
     modalidadeFrete: valor(filho(inf, 'transp'), 'modFrete') ?? '9',
+    ...pagamentosDoXml(filho(inf, 'pag'), centavos(valor(tot, 'vNF'))),
     informacoesComplementares: valor(filho(inf, 'infAdic'), 'infCpl'),
     qrCode: valor(supl, 'qrCode'),
     urlChave: valor(supl, 'urlChave'),
@@ -334,6 +339,7 @@ export function danfeDoDocumento(doc: DocumentoRecord, settings: ConfiguracaoFis
       nota: doc.itens.reduce((t, item) => t + item.valorCentavos, 0) + ipi,
     },
     modalidadeFrete: String(doc.modalidadeFrete ?? (doc.modelo === 'NFE' && doc.chaveCteReferenciada ? 0 : 9)),
+    ...pagamentosDoRegistro(doc, doc.itens.reduce((t, item) => t + item.valorCentavos, 0) + ipi),
     informacoesComplementares: complementares.length > 0 ? complementares.join(' ') : null,
     qrCode: qr?.url ?? null,
     urlChave: qr?.urlChave ?? null,

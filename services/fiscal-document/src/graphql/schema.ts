@@ -162,6 +162,27 @@ export const typeDefs = gql`
     icmsSubstituto: Float
   }
 
+  "NF-e / NFC-e card group (card): tpIntegra 1 integrated, 2 (default) a POS not integrated."
+  input CartaoPagamentoInput {
+    integrado: Boolean
+    cnpjCredenciadora: String
+    "tBand, 2 digits (01 Visa, 02 Mastercard, 06 Elo, 99 other...)."
+    bandeira: String
+    "cAut: the authorization number."
+    autorizacao: String
+  }
+
+  "A means of payment (pag/detPag): meio is the tPag code, valor in reais."
+  input PagamentoInput {
+    meio: String!
+    valor: Float!
+    "xPag: required with meio 99."
+    descricao: String
+    "indPag: true on credit (1), false cash (0, default)."
+    aPrazo: Boolean
+    cartao: CartaoPagamentoInput
+  }
+
   input EmitirDocumentoFiscalInput {
     "The caller's key: the same referencia never makes a second document."
     referencia: String!
@@ -180,6 +201,8 @@ export const typeDefs = gql`
     exportacao: ExportacaoInput
     "Simples Nacional issuer: its band, required with CSOSN 101 or 201."
     simplesNacional: SimplesNacionalInput
+    "NF-e and NFC-e: the means of payment; required on an NFC-e. Paid beyond the total is the change (vTroco), with cash (01) only."
+    pagamentos: [PagamentoInput!]
     "CT-e only (required there): the transport service; the items are the components of its value."
     cte: CteInput
   }

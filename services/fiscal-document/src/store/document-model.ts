@@ -1,6 +1,6 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DadosCte, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete } from '../domain/emission-input';
+import type { DadosCte, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete, PagamentoValido } from '../domain/emission-input';
 import type { AlteracaoCte } from '../domain/cte-correction';
 import type { ImpostoDocumento } from '../domain/taxes';
 
@@ -54,6 +54,8 @@ export interface DocumentoRecord {
   chaveNfseSubstituida?: string | null;
   /** NF-e `modFrete` (0-4, 9); null for the other models. Absent on documents issued before it was stored. */
   modalidadeFrete?: ModalidadeFrete | null;
+  /** NF-e / NFC-e means of payment as validated; absent or null: 99 (outros) for the whole value. */
+  pagamentos?: PagamentoValido[] | null;
   /** NF-e to a recipient abroad: the `exporta` group as issued. */
   exportacao?: Exportacao | null;
   /** CT-e: the transport service as validated (`domain/emission-input/cte.ts`); absent on other models. */

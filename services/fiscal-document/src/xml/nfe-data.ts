@@ -50,6 +50,7 @@ export function dadosNfe(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompa
     })),
     chaveCteReferenciada: doc.chaveCteReferenciada,
     modalidadeFrete: doc.modalidadeFrete ?? null,
+    pagamentos: doc.pagamentos ?? null,
     informacoesComplementares: null,
     responsavelTecnico,
     qrCode: modelo === 'NFCE' ? qrCodeNfce(doc.chaveAcesso!, doc.emitenteUf, doc.ambiente) : null,

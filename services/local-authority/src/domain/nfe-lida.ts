@@ -50,7 +50,8 @@ export interface NfeLida {
   icmsTot: Record<string, string>;
   ibscbsTot: Record<string, string> | null;
   modFrete: string;
-  pagamentos: { tPag: string; vPag: number }[];
+  /** `card`: whether the detPag carries the card group. */
+  pagamentos: { tPag: string; vPag: number; card: boolean }[];
   vTroco: number;
   infRespTec: { cnpj: string | null } | null;
   temQrCode: boolean;
@@ -132,7 +133,7 @@ export function lerNfe(infNFe: Element): NfeLida {
     icmsTot: folhas(filho(total, 'ICMSTot')),
     ibscbsTot: filho(total, 'IBSCBSTot') ? folhas(filho(total, 'IBSCBSTot')) : null,
     modFrete: texto(infNFe, 'transp', 'modFrete') ?? '',
-    pagamentos: pag ? filhos(pag).filter((e) => e.localName === 'detPag').map((d) => ({ tPag: texto(d, 'tPag') ?? '', vPag: centavos(texto(d, 'vPag')) })) : [],
+    pagamentos: pag ? filhos(pag).filter((e) => e.localName === 'detPag').map((d) => ({ tPag: texto(d, 'tPag') ?? '', vPag: centavos(texto(d, 'vPag')), card: filho(d, 'card') !== null })) : [],
     vTroco: centavos(texto(pag, 'vTroco')),
     infRespTec: respTec ? { cnpj: texto(respTec, 'CNPJ') } : null,
     temQrCode: texto(filho(infNFe.parentNode as Element, 'infNFeSupl'), 'qrCode') !== null,

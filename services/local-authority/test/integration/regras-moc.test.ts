@@ -87,6 +87,7 @@ const CASOS: [string, string, Quebra][] = [
   ['753', 'an NFC-e with freight', { opcoes: nfce, editar: (x) => alterar(x, '<modFrete>9</modFrete>', '<modFrete>0</modFrete>') }],
   ['394', 'an NFC-e without its QR code', { opcoes: nfce, editar: (x) => x.replace(/<infNFeSupl>.*<\/infNFeSupl>/, '') }],
   ['899', 'an NFC-e paid with "90 - Sem pagamento"', { opcoes: { ...nfce, tPag: '90' } }],
+  ['391', 'an NFC-e paid by credit card without the card group', { opcoes: { ...nfce, tPag: '03' } }],
   ['865', 'an NFC-e paid less than its total', { opcoes: nfce, editar: (x) => alterar(x, '<vPag>1000.00</vPag>', '<vPag>999.00</vPag>') }],
   ['866', 'paid more than the total without change (vTroco)', { editar: (x) => alterar(x, '<vPag>1000.00</vPag>', '<vPag>1050.00</vPag>') }],
   ['869', 'a wrong change', { editar: (x) => alterar(x, '</detPag></pag>', '</detPag><vTroco>5.00</vTroco></pag>') }],

@@ -13,6 +13,7 @@ export {
   type ItemValido,
   type IcmsStInformado,
   type ModalidadeFrete,
+  type PagamentoValido,
   type SimplesNacionalInformado,
 } from './types';
 export { type DadosCte, type MunicipioCte, type ParteCte } from './cte';

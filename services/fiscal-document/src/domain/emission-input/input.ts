@@ -11,6 +11,7 @@ import { lerSimplesNacional, SITUACOES_CREDITO_SN } from './icms-inputs';
 const SITUACOES_EXPORTACAO: ReadonlySet<string> = new Set(['40', '41', '300', '400']);
 import { lerCte } from './cte';
 import { lerItem } from './item';
+import { lerPagamentos } from './payment';
 import { lerDestinatario } from './recipient';
 import { MAX_ITENS, MODALIDADES_FRETE, REFERENCIA_MAX, type ContextoEmissao, type EmissaoValida, type ItemValido, type ModalidadeFrete } from './types';
 
@@ -139,6 +140,9 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   const simplesNacional = modelo === 'NFE' || modelo === 'NFCE' ? lerSimplesNacional(erros, entrada.simplesNacional, ctx.regime === 'SIMPLES_NACIONAL', precisaFaixa) : null;
   if (modelo !== 'NFE' && modelo !== 'NFCE' && !vazio(entrada.simplesNacional)) erros.add('simplesNacional', 'somente_mercadoria', 'só se aplica a NF-e e NFC-e');
 
+  const valorTotalCentavos = itens.reduce((soma, i) => soma + i.valorCentavos, 0);
+  const pagamentos = lerPagamentos(erros, entrada.pagamentos, modelo, valorTotalCentavos);
+
   if (erros.total > 0 || !referencia) return { ok: false, campos: erros.lista };
   return {
     ok: true,
@@ -148,7 +152,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       serie,
       destinatario: dest,
       itens,
-      valorTotalCentavos: itens.reduce((soma, i) => soma + i.valorCentavos, 0),
+      valorTotalCentavos,
       simplesRemessa: remessas > 0,
       chaveCteReferenciada,
       chavesNfeTransportadas,
@@ -158,6 +162,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       simplesNacional,
       exportacao,
       cte,
+      pagamentos,
     },
   };
 }

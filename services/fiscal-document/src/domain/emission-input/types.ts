@@ -1,4 +1,4 @@
-import type { EnderecoEmpresa, ModeloDocumento, RegimeTributario } from '@erp/contracts';
+import type { EnderecoEmpresa, MeioPagamento, ModeloDocumento, RegimeTributario } from '@erp/contracts';
 import type { DadosCte } from './cte';
 
 /** NF-e limit of items (`det` maxOccurs 990). */
@@ -104,6 +104,18 @@ export interface SimplesNacionalInformado {
 export const MODALIDADES_FRETE = [0, 1, 2, 3, 4, 9] as const;
 export type ModalidadeFrete = (typeof MODALIDADES_FRETE)[number];
 
+/** A means of payment (`pag/detPag`), checked (`payment.ts`). */
+export interface PagamentoValido {
+  meio: MeioPagamento;
+  valorCentavos: number;
+  /** xPag: required with 99. */
+  descricao: string | null;
+  /** indPag 1 (on credit) when true, else 0. */
+  aPrazo: boolean;
+  /** The `card` group: always present for 03, 04 and 17 (tpIntegra 2 unless integrated), null for the others. */
+  cartao: { integrado: boolean; cnpjCredenciadora: string | null; bandeira: string | null; autorizacao: string | null } | null;
+}
+
 export interface EmissaoValida {
   referencia: string;
   modelo: ModeloDocumento;
@@ -125,4 +137,6 @@ export interface EmissaoValida {
   simplesNacional?: SimplesNacionalInformado | null;
   /** CT-e only: the transport service (`cte.ts`). */
   cte: DadosCte | null;
+  /** NF-e / NFC-e: the means of payment; null when not given (99 for the whole value). */
+  pagamentos?: PagamentoValido[] | null;
 }

@@ -5,6 +5,7 @@ import { dec2, decN, percentual, texto } from '../format';
 import { escreverIcms, icmsDoItem } from './icms';
 import { escreverDifal, escreverIbsCbs, escreverIpi, escreverPisCofins, valorItem } from './item-taxes';
 import { escreverDestinatario, escreverEmitente, escreverExportacao, escreverIde } from './parties';
+import { escreverPagamentos } from './payment';
 import { escreverTotal } from './total';
 import { ITEM_HOMOLOGACAO_NFCE, NS_NFE, type DadosNfe, type ResponsavelTecnico } from './types';
 
@@ -67,8 +68,7 @@ export function montarNfe(dados: DadosNfe, opcoes: { indentado?: boolean } = {})
 
   // Freight: paid by the issuer (CIF, 0) when a CT-e documents it, else no freight (9; always 9 on an NFC-e).
   inf.ele('transp').ele('modFrete').txt(String(dados.modalidadeFrete ?? (!nfce && dados.chaveCteReferenciada ? 0 : 9)));
-  // The emission collects no means of payment: "99 - Outros" for the whole value (xPag is required with 99).
-  inf.ele('pag').ele('detPag').ele('indPag').txt('0').up().ele('tPag').txt('99').up().ele('xPag').txt('Outros').up().ele('vPag').txt(dec2(vNf));
+  escreverPagamentos(inf, dados.pagamentos ?? null, vNf);
   const complementares = [
     dados.emitente.crt === '1' ? 'Documento emitido por ME ou EPP optante pelo Simples Nacional.' : null,
     textoCreditoSn(dados),

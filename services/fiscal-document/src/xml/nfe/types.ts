@@ -1,5 +1,5 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, Tributo } from '@erp/contracts';
-import type { DestinatarioValido, Exportacao } from '../../domain/emission-input';
+import type { DestinatarioValido, Exportacao, PagamentoValido } from '../../domain/emission-input';
 
 /** What the NF-e / NFC-e XML is built from: the stored document and the company's settings (`nfe-data.ts`). */
 
@@ -98,6 +98,8 @@ export interface DadosNfe {
   chaveCteReferenciada: string | null;
   /** `modFrete` as issued (absent on documents stored before it was: the rule in `index.ts`). */
   modalidadeFrete?: number | null;
+  /** The means of payment (`pag`); absent or null: 99 (outros) for vNF (`payment.ts`). */
+  pagamentos?: PagamentoValido[] | null;
   informacoesComplementares: string | null;
   responsavelTecnico: ResponsavelTecnico | null;
   /** NFC-e only: the QR code text and the consultation URL (`infNFeSupl`). */

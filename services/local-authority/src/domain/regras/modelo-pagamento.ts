@@ -76,6 +76,14 @@ export const REGRAS_NFCE_PAGAMENTO: Regra[] = [
     verificar: (nfe) => (nfe.ide.finNFe === '1' && nfe.pagamentos.some((p) => p.tPag === '90') ? '' : null),
   },
   {
+    campo: 'pag/detPag/card',
+    cStat: '391',
+    xMotivo: 'Rejeição: Não informados os dados do cartão de crédito / débito nas Formas de Pagamento da Nota Fiscal',
+    modelos: SO_NFCE,
+    // MOC 4.00 group YA, NT 2016.002: on an NFC-e a credit or debit card payment carries the card group (tpIntegra).
+    verificar: (nfe) => (nfe.pagamentos.some((p) => (p.tPag === '03' || p.tPag === '04') && !p.card) ? '' : null),
+  },
+  {
     campo: 'pag/detPag/vPag',
     cStat: '865',
     xMotivo: 'Rejeição: Total dos pagamentos menor que o total da nota',
