@@ -193,7 +193,8 @@ describe('admin page - documents search and detail route', () => {
     await form.getByRole('button', { name: 'Inutilizar a faixa' }).click();
     expect(await byId('inut-ate-erro').textContent()).toBe('Até o número: deve ser maior ou igual a "Do número".');
     expect(await byId('inut-justificativa-erro').textContent()).toBe('Justificativa: de 15 a 255 caracteres (tem 5).');
-    expect(await page.evaluate<string>('document.activeElement?.id')).toBe('inut-ate');
+    const focusedId = () => page.evaluate<string>('document.activeElement?.id');
+    expect(await until(focusedId, (id) => id === 'inut-ate')).toBe('inut-ate');
 
     await form.getByLabel('Do número').fill(String(numero));
     await form.getByLabel('Justificativa').fill('Número pulado por rejeição do NCM');

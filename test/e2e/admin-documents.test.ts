@@ -5,7 +5,7 @@ import { screenshot, seriousAccessibilityViolations, until } from './admin-brows
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { textoDoPdf } from './danfe-helpers';
 import { cteInterno } from './cte-helpers';
-import { cancelar, emitir, nfeVenda, referenciaNova } from './fiscal-helpers';
+import { cancelar, emitir, nfeVenda } from './fiscal-helpers';
 
 /**
  * The fiscal documents screen in headless Chromium against the running stack (the company's settings saved first,
@@ -199,32 +199,6 @@ describe('admin page - fiscal documents', () => {
     expect(await until(models, (m) => m.length > 0 && m.every((x) => x === 'NF-e (55)'))).toContain('NF-e (55)');
     expect(await page.locator(`tr[data-documento-id="${id}"]`).count()).toBe(0);
     await byId('docs-modelo').selectOption('');
-  });
-
-  it('admin page detail - an NFS-e names who answered it (not SEFAZ) and lists its XML and DANFSe under their labels', async () => {
-    const issued = await emitir(admin, {
-      referencia: referenciaNova('NFSE'),
-      modelo: 'NFSE',
-      destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' },
-      itens: [{ codigo: 'S', descricao: 'Suporte', quantidade: 1, valorUnitario: 300, aliquotaIss: 2 }],
-    });
-    expect(issued.status).toBe(201);
-    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${issued.body.dados.id}`);
-    const detail = page.locator('.detalhe');
-    await detail.getByRole('heading', { name: /^NFS-e nº \d+/ }).waitFor();
-    const text = (await detail.textContent())!;
-    expect(text).not.toContain('SEFAZ');
-    // A national NFS-e (50-character key) is answered by the Sefin Nacional and has a DANFSe; a city's by the city hall.
-    const nacional = issued.body.dados.chaveAcesso.length === 50;
-    expect(text).toContain(nacional ? 'Resposta da Sefin Nacional' : 'Resposta da prefeitura');
-    await detail.getByRole('link', { name: 'XML da NFS-e' }).waitFor();
-    if (nacional) {
-      const [pdf] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'DANFSe (PDF)' }).click()]);
-      expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    } else {
-      expect(text).toContain('DANFSe: a NFS-e municipal (ABRASF) é impressa pelo sistema da prefeitura.');
-    }
-    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('admin page detail - the cancellation deadline passing with the detail open says "Prazo de cancelamento encerrado"', async () => {

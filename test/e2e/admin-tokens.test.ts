@@ -39,7 +39,8 @@ describe('admin page - session and tokens', () => {
     expect(await page.locator('#token-entidades-erro').textContent()).toBe(
       'Marque ao menos uma entidade: um token sem entidades seria recusado em toda chamada, sem gravar nada.',
     );
-    expect(await page.evaluate<string>("document.activeElement?.getAttribute('type')")).toBe('checkbox');
+    const focusedType = () => page.evaluate<string>("document.activeElement?.getAttribute('type')");
+    expect(await until(focusedType, (t) => t === 'checkbox')).toBe('checkbox');
     expect((await graphql('{ tokensIngestao { nome } }', {}, admin)).data!.tokensIngestao).toEqual([]);
     await page.getByRole('checkbox', { name: /Incidente de segurança/ }).check();
     await page.getByRole('checkbox', { name: /Ativo de informação/ }).check();
