@@ -13,6 +13,7 @@ import * as history from '../src/api/operations/history';
 import * as settingsOperations from '../src/api/operations/settings';
 import * as simulation from '../src/api/operations/simulation';
 import * as tokens from '../src/api/operations/tokens';
+import * as voiding from '../src/api/operations/voiding';
 
 /** The committed outputs, under admin/: read by people (the schema) and by the page (the types). */
 export const OUTPUTS = { schema: 'src/api/schema.graphql', types: 'src/api/generated.ts' } as const;
@@ -26,7 +27,7 @@ const SUBGRAPHS = [
   { name: 'settings', typeDefs: settings },
 ];
 
-const OPERATION_MODULES: Record<string, Record<string, unknown>> = { documents, entities, history, settings: settingsOperations, simulation, tokens };
+const OPERATION_MODULES: Record<string, Record<string, unknown>> = { documents, entities, history, settings: settingsOperations, simulation, tokens, voiding };
 
 const HEADER = '# The API schema of the supergraph the page talks to, composed from the five subgraphs. Written by `npm run codegen`: do not edit.\n\n';
 const TYPES_HEADER = '// The types of the page\'s GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.\n\n';

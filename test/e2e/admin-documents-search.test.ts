@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { rest, stackEnv } from '../support/env';
+import { graphql, rest, stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { emitir, nfeVenda } from './fiscal-helpers';
@@ -176,6 +176,33 @@ describe('admin page - documents search and detail route', () => {
     const evento = await rest('GET', `/api/erp/faturamento/documentos/${original.id}/cancelamento.xml`, { bearer: admin });
     expect(evento.status).toBe(200);
     for (const trecho of ['<tpEvento>110112</tpEvento>', `<chNFeRef>${substituta.chaveAcesso}</chNFeRef>`]) expect(String(evento.body)).toContain(trecho);
+  });
+
+  it('admin page - voids a burned number from the page: field errors named by their labels first, then SEFAZ\'s protocol', async () => {
+    // An NF-e the authority rejects (NCM 00000000 does not exist: 778) burns its number, which must then be voided.
+    const burned = await emitir(admin, nfeVenda({ itens: [{ codigo: 'X-1', descricao: 'Produto sem NCM válido', quantidade: 1, valorUnitario: 10, ncm: '00000000', cfop: '5102', csosn: '102' }] }));
+    expect(burned.body).toMatchObject({ codigo: 'DOCUMENTO_REJEITADO', cStat: '778' });
+    const { numero, serie } = (await graphql('query($id: ID!) { documentoFiscal(id: $id) { numero serie } }', { id: burned.body.documentoId }, admin)).data!.documentoFiscal;
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    await page.getByRole('button', { name: 'Inutilizar números…' }).click();
+    const form = page.getByRole('form', { name: 'Inutilizar numeração' });
+    await form.getByLabel('Série').fill(String(serie));
+    await form.getByLabel('Do número').fill(String(numero + 1));
+    await form.getByLabel('Até o número').fill(String(numero));
+    await form.getByLabel('Justificativa').fill('curta');
+    await form.getByRole('button', { name: 'Inutilizar a faixa' }).click();
+    expect(await byId('inut-ate-erro').textContent()).toBe('Até o número: deve ser maior ou igual a "Do número".');
+    expect(await byId('inut-justificativa-erro').textContent()).toBe('Justificativa: de 15 a 255 caracteres (tem 5).');
+    const focusedId = () => page.evaluate<string>('document.activeElement?.id');
+    expect(await until(focusedId, (id) => id === 'inut-ate')).toBe('inut-ate');
+
+    await form.getByLabel('Do número').fill(String(numero));
+    await form.getByLabel('Justificativa').fill('Número pulado por rejeição do NCM');
+    await form.getByRole('button', { name: 'Inutilizar a faixa' }).click();
+    await form.getByText(new RegExp(`^Números ${numero} a ${numero} da série ${serie} inutilizados \\(protocolo \\d{15}, em `)).waitFor();
+    const listed = await rest('GET', '/api/erp/faturamento/inutilizacoes', { bearer: admin });
+    expect(listed.body.dados).toEqual([expect.objectContaining({ de: numero, ate: numero, situacao: 'INUTILIZADA', origem: 'MANUAL' })]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   itRequestedOnlyTheGateway(fixture);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { graphql, rest } from '../support/env';
+import { graphql, rest, stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { textoDoPdf } from './danfe-helpers';
@@ -87,7 +87,8 @@ describe('admin page - fiscal documents', () => {
     expect(textoDoPdf(pdf).replace(/\s+/g, ' ')).toMatch(/Avenida Paulista, 1578.*Bela Vista.*01310-200/);
     await page.getByText(`DANFE baixado (nfe-${doc.chaveAcesso}.pdf).`).waitFor();
     // The authorized XML (nfeProc of the local authority) downloads too.
-    const xmlLink = detail.getByRole('link', { name: 'XML do documento' });
+    expect(await detail.textContent()).toMatch(/Resposta da SEFAZ100 — Autorizado/);
+    const xmlLink = detail.getByRole('link', { name: 'XML da NF-e (nfeProc)' });
     await xmlLink.waitFor();
     const [xmlDownload] = await Promise.all([page.waitForEvent('download'), xmlLink.click()]);
     expect(xmlDownload.suggestedFilename()).toBe(`nfe-${doc.chaveAcesso}.xml`);
@@ -107,6 +108,9 @@ describe('admin page - fiscal documents', () => {
     const text = (await detail.textContent())!;
     expect(text).toContain('Pedido desistido pelo cliente antes da saída');
     expect(text).toMatch(/Protocolo do cancelamento\d+/);
+    // The cancellation's procEventoNFe is listed under its own label, pointing at its REST route.
+    const cancelXml = detail.getByRole('link', { name: 'XML do cancelamento (procEventoNFe)' });
+    expect(await cancelXml.getAttribute('href')).toMatch(/^\/api\/erp\/faturamento\/documentos\/[^/]+\/cancelamento\.xml$/);
     const id = await page.locator('tr.selecionada').getAttribute('data-documento-id');
     const read = await graphql('query($id: ID!) { documentoFiscal(id: $id) { situacao justificativaCancelamento } }', { id }, admin);
     expect(read.data!.documentoFiscal).toEqual({ situacao: 'CANCELADO', justificativaCancelamento: 'Pedido desistido pelo cliente antes da saída' });
@@ -166,8 +170,13 @@ describe('admin page - fiscal documents', () => {
     await heading.waitFor();
     const stored = await graphql('query($id: ID!) { documentoFiscal(id: $id) { modelo situacao } }', { id }, admin);
     expect(stored.data!.documentoFiscal).toEqual({ modelo: 'CTE', situacao: 'AUTORIZADO' });
-    // Its DACTE is served by the API (the page does not link it yet).
-    expect((await rest('GET', `/api/erp/faturamento/documentos/${id}/danfe.pdf`, { bearer: admin })).status).toBe(200);
+    // Its DACTE is listed and downloads as a PDF; its cteProc is labelled as such; SEFAZ answered it.
+    const dacte = detail.getByRole('link', { name: 'DACTE (PDF)' });
+    const [dacteDownload] = await Promise.all([page.waitForEvent('download'), dacte.click()]);
+    expect(fs.readFileSync(await dacteDownload.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.getByText(/^DACTE baixado/).waitFor();
+    await detail.getByRole('link', { name: 'XML do CT-e (cteProc)' }).waitFor();
+    expect(await detail.textContent()).toContain('Resposta da SEFAZ');
     // The CT-e's cteProc is served like the NF-e's nfeProc.
     const xml = await rest('GET', `/api/erp/faturamento/documentos/${id}/xml`, { bearer: admin });
     expect(xml.status).toBe(200);
@@ -189,6 +198,20 @@ describe('admin page - fiscal documents', () => {
     expect(await until(models, (m) => m.length > 0 && m.every((x) => x === 'NF-e (55)'))).toContain('NF-e (55)');
     expect(await page.locator(`tr[data-documento-id="${id}"]`).count()).toBe(0);
     await byId('docs-modelo').selectOption('');
+  });
+
+  it('admin page detail - the cancellation deadline passing with the detail open says "Prazo de cancelamento encerrado"', async () => {
+    const issued = await emitir(admin, nfeVenda());
+    expect(issued.status).toBe(201);
+    // The page's clock, from now, moved past the company's 12 h NF-e deadline while the detail stays open.
+    await page.clock.install();
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${issued.body.dados.id}`);
+    const detail = page.locator('.detalhe');
+    await detail.getByText('Faltam').waitFor();
+    await page.clock.fastForward('13:00:00');
+    await detail.getByText(/^Prazo de cancelamento encerrado em \d{2}\/\d{2}\/\d{4}/).waitFor();
+    expect(await detail.textContent()).not.toContain('Faltam');
+    expect(await detail.getByRole('button', { name: 'Cancelar documento…' }).count()).toBe(0);
   });
 
   itRequestedOnlyTheGateway(fixture);

@@ -34,6 +34,14 @@ describe('admin page - session and tokens', () => {
   it('admin page - creates a token with ticked entities and shows its value once, with a copy button and a warning', async () => {
     await page.getByRole('checkbox', { name: /Incidente de segurança/ }).waitFor();
     await page.getByLabel('Nome').fill('SIEM da portaria');
+    // No entity ticked: the page refuses, says why under the entities and puts the focus on the first one; nothing is created.
+    await page.getByRole('button', { name: 'Criar token' }).click();
+    expect(await page.locator('#token-entidades-erro').textContent()).toBe(
+      'Marque ao menos uma entidade: um token sem entidades seria recusado em toda chamada, sem gravar nada.',
+    );
+    const focusedType = () => page.evaluate<string>("document.activeElement?.getAttribute('type')");
+    expect(await until(focusedType, (t) => t === 'checkbox')).toBe('checkbox');
+    expect((await graphql('{ tokensIngestao { nome } }', {}, admin)).data!.tokensIngestao).toEqual([]);
     await page.getByRole('checkbox', { name: /Incidente de segurança/ }).check();
     await page.getByRole('checkbox', { name: /Ativo de informação/ }).check();
     await page.getByRole('radio', { name: /^INSERT/ }).check();

@@ -86,6 +86,9 @@ describe('fiscal documents - cancellation', () => {
     expect([tarde.status, tarde.body.codigo]).toEqual([422, 'PRAZO_CANCELAMENTO_EXPIRADO']);
     // The first instant of this month in Brasília (03:00 UTC).
     expect(tarde.body.prazo).toBe(new Date(Date.UTC(brasilia.getUTCFullYear(), brasilia.getUTCMonth(), 1, 3)).toISOString());
+    // People read Brasília's wall clock (03:00 UTC is 00:00 in Brasília); the ISO field above is for machines.
+    const mes = `${String(brasilia.getUTCMonth() + 1).padStart(2, '0')}/${brasilia.getUTCFullYear()}`;
+    expect(tarde.body.erro).toBe(`o prazo de cancelamento deste documento terminou em 01/${mes} 00:00 (horário de Brasília)`);
   });
 
   it('fiscal documents - GraphQL cancellation by a user (not admin) is refused with FORBIDDEN and changes nothing', async () => {

@@ -206,6 +206,12 @@ export type CteInput = {
   rntrc: string;
 };
 
+export type SituacaoInutilizacao =
+  | 'INUTILIZADA'
+  /** Asked and not answered by SEFAZ yet: the scheduled job sends the same request again. */
+  | 'PENDENTE'
+  | 'RECUSADA';
+
 /** The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model). */
 export type ModeloSefaz =
   | 'NFE'
@@ -507,9 +513,9 @@ export type HistoricoImportacoesQueryVariables = Exact<{
 }>;
 
 
-export type HistoricoImportacoesQuery = { historicoImportacoes: { proximo: string | null, itens: Array<{ loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number }> } };
+export type HistoricoImportacoesQuery = { historicoImportacoes: { proximo: string | null, itens: Array<{ loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number, linhasComAviso: Array<{ linha: number, aviso: string }> }> } };
 
-export type LoteImportacaoFieldsFragment = { loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number };
+export type LoteImportacaoFieldsFragment = { loteId: string, entidade: string, origem: string, prefixoToken: string, modo: ModoIngestao, totalLinhas: number, gravadas: number, recusadas: number, duplicadas: number, recebidoEm: string, duracaoMs: number, linhasComAviso: Array<{ linha: number, aviso: string }> };
 
 export type LoteImportacaoQueryVariables = Exact<{
   loteId: string;
@@ -618,3 +624,14 @@ export type TokensIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type TokensIngestaoQuery = { tokensIngestao: Array<{ id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null }>, entidadesIngestaoComNome: Array<{ entidade: string, nome: string }> };
+
+export type InutilizarNumeracaoMutationVariables = Exact<{
+  modelo: ModeloDocumento;
+  serie: number;
+  de: number;
+  ate: number;
+  justificativa: string;
+}>;
+
+
+export type InutilizarNumeracaoMutation = { inutilizarNumeracao: { id: string, modelo: ModeloDocumento, serie: number, de: number, ate: number, situacao: SituacaoInutilizacao, cStat: string | null, motivo: string | null, protocolo: string | null, inutilizadaEm: string | null } };

@@ -7,6 +7,7 @@ export type LinhaRecusada = G.LinhaRecusadaFieldsFragment;
 const LOTE_IMPORTACAO_FIELDS = /* GraphQL */ `
   fragment LoteImportacaoFields on LoteImportacao {
     loteId entidade origem prefixoToken modo totalLinhas gravadas recusadas duplicadas recebidoEm duracaoMs
+    linhasComAviso { linha aviso }
   }`;
 const LINHA_RECUSADA_FIELDS = /* GraphQL */ `fragment LinhaRecusadaFields on LinhaRecusada { linha valores erros }`;
 

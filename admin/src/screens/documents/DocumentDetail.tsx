@@ -130,7 +130,13 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
       {d.situacao === 'AUTORIZADO' ? (
         <>
           <h3>Cancelamento</h3>
-          {deadline !== null ? (
+          {deadline !== null && timeLeft <= 0 ? (
+            // The deadline passed with the detail open: said once, in words (no countdown at zero).
+            <p className="prazo prazo-curto">
+              Prazo de cancelamento encerrado em <strong>{formatDateTime(d.prazoCancelamento)}</strong>
+              {substitutable ? ': esta NFC-e ainda pode ser cancelada por substituição.' : '.'}
+            </p>
+          ) : deadline !== null ? (
             <p className={`prazo${timeLeft < 30 * 60_000 ? ' prazo-curto' : ''}`}>
               Pode ser cancelado até <strong>{formatDateTime(d.prazoCancelamento)}</strong>. Faltam{' '}
               <span className="contagem" aria-label={`faltam ${formatTimeLeft(timeLeft)}`}>

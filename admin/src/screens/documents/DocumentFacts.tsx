@@ -1,6 +1,6 @@
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { formatDateTime, formatMoney, formatPercent, groupedKey } from '../../format';
-import { formatCnpjCpf, TRIBUTOS } from './document-labels';
+import { authorityName, formatCnpjCpf, TRIBUTOS } from './document-labels';
 
 /** What a document is: its key, numbers, parties, SEFAZ answer, marks and cancellation, then its taxes. */
 export function DocumentFacts(props: { documento: DocumentoFiscal }) {
@@ -32,7 +32,7 @@ export function DocumentFacts(props: { documento: DocumentoFiscal }) {
         <dd>{formatDateTime(d.autorizadoEm)}</dd>
         <dt>Protocolo</dt>
         <dd>{d.protocolo ?? '—'}</dd>
-        <dt>Resposta da SEFAZ</dt>
+        <dt>Resposta da {authorityName(d)}</dt>
         <dd>{d.cStat ? `${d.cStat} — ${d.motivo ?? ''}` : '—'}</dd>
         {d.competencia ? (
           <>

@@ -4,7 +4,9 @@ import { saveFile } from '../../api/download';
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import type { Outcome } from '../../components/Message';
-import { DOCUMENTS_REST, filePath, hasPrintedForm, printedFormName, whyNoPrintedForm } from './document-labels';
+import { cancellationXmlLabel, DOCUMENTS_REST, filePath, hasPrintedForm, printedFormName, whyNoPrintedForm, xmlLabel } from './document-labels';
+
+type FileKind = 'danfe' | 'xml' | 'cancelamento';
 
 /** The XML of a document, asked for when its detail opens: it may not exist (the API says why). */
 type XmlState = { kind: 'checking' } | { kind: 'available' } | { kind: 'missing'; reason: string } | { kind: 'failed'; reason: string };
@@ -14,7 +16,7 @@ function refusalOf(answer: { status: number; erro: string }): { missing: boolean
   return { missing: answer.status === 404 || answer.status === 422, text: answer.erro || `o servidor respondeu ${answer.status}` };
 }
 
-/** A document's files: its printed form (DANFE, DANFCE) and its XML, each a download, or why there is none. */
+/** A document's files: its printed form (DANFE, DANFCE, DACTE, DANFSe), its XML and its cancellation's XML, each a download, or why there is none. */
 export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (outcome: Outcome) => void }) {
   const { api } = useApp();
   const d = props.documento;
@@ -41,9 +43,9 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
     };
   }, [api, d.id, d.situacao]);
 
-  async function download(kind: 'danfe' | 'xml') {
-    const name = `${d.modelo.toLowerCase()}-${d.chaveAcesso}${kind === 'danfe' ? '.pdf' : '.xml'}`;
-    const label = kind === 'danfe' ? printedFormName(d) : 'XML';
+  async function download(kind: FileKind) {
+    const name = `${d.modelo.toLowerCase()}-${d.chaveAcesso}${{ danfe: '.pdf', xml: '.xml', cancelamento: '-cancelamento.xml' }[kind]}`;
+    const label = { danfe: printedFormName(d), xml: xmlLabel(d), cancelamento: cancellationXmlLabel(d) }[kind];
     try {
       const answer = await api.file(filePath(d.id, kind));
       if (answer.blob) {
@@ -85,7 +87,7 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
     }
   }
 
-  const link = (kind: 'danfe' | 'xml', label: string) => (
+  const link = (kind: FileKind, label: string) => (
     <a
       href={filePath(d.id, kind)}
       onClick={(e) => {
@@ -117,11 +119,12 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
           </li>
         )}
         <li id="doc-xml">
-          {xml.kind === 'available' ? link('xml', 'XML do documento') : null}
+          {xml.kind === 'available' ? link('xml', xmlLabel(d)) : null}
           {xml.kind === 'checking' ? <span className="discreto">XML: verificando…</span> : null}
           {xml.kind === 'missing' ? <span className="discreto">XML: não existe para este documento ({xml.reason}).</span> : null}
           {xml.kind === 'failed' ? <span className="discreto">XML: não foi possível verificar ({xml.reason}).</span> : null}
         </li>
+        {d.situacao === 'CANCELADO' ? <li>{link('cancelamento', cancellationXmlLabel(d))}</li> : null}
       </ul>
       {preview ? <iframe className="previa-pdf" title={`Pré-visualização do ${printedFormName(d)}`} src={preview} /> : null}
     </>

@@ -9,6 +9,7 @@ import { usePagedList } from '../../hooks/usePagedList';
 import { DocumentDetail } from './DocumentDetail';
 import { IssueDocumentForm } from './IssueDocumentForm';
 import { SefazStatus } from './SefazStatus';
+import { VoidingForm } from './VoidingForm';
 import { DocumentSearch, filterVariables, NO_FILTERS, type DocumentFilters } from './DocumentSearch';
 import { formatCnpjCpf, MODELOS, SITUACOES } from './document-labels';
 
@@ -128,6 +129,7 @@ export function DocumentsScreen(props: { title: string }) {
       <ScreenTitle>{props.title}</ScreenTitle>
       <DocumentSearch onSearch={setFilters} errors={filterErrors} />
       <SefazStatus />
+      <VoidingForm />
       <div className="linha espalhada">
         <button type="button" id={REFRESH_ID} onClick={() => void refresh()}>
           Atualizar

@@ -12,24 +12,49 @@ export const SITUACOES: Record<SituacaoDocumento, string> = {
 
 export const DOCUMENTS_REST = '/api/erp/faturamento/documentos';
 
-/** The REST path of a document's DANFE (or DANFCE) and of its XML: the graph serves neither. */
-export function filePath(id: string, kind: 'danfe' | 'xml'): string {
-  return `${DOCUMENTS_REST}/${encodeURIComponent(id)}/${kind === 'danfe' ? 'danfe.pdf' : 'xml'}`;
+/** The REST path of a document's printed form (DANFE, DANFCE, DACTE, DANFSe), its XML and its cancellation's XML. */
+export function filePath(id: string, kind: 'danfe' | 'xml' | 'cancelamento'): string {
+  return `${DOCUMENTS_REST}/${encodeURIComponent(id)}/${{ danfe: 'danfe.pdf', xml: 'xml', cancelamento: 'cancelamento.xml' }[kind]}`;
 }
 
-/** The printed form's name: DANFE (NF-e), DANFCE (NFC-e), DACTE (CT-e), DANFSE (NFS-e). */
-export function printedFormName(d: DocumentoFiscal): string {
-  return { NFE: 'DANFE', NFCE: 'DANFCE', CTE: 'DACTE', NFSE: 'DANFSE' }[d.modelo];
+/** A national NFS-e has a 50-character access key; an ABRASF (city) NFS-e has none of that length. */
+function nfseNacional(d: Pick<DocumentoFiscal, 'chaveAcesso'>): boolean {
+  return (d.chaveAcesso ?? '').length === 50;
 }
 
-/** What the fiscal-document service serves (document-files.ts): a DANFE / DANFCE only for an NF-e or NFC-e SEFAZ authorized. */
+/** Who answered the document: SEFAZ for NF-e, NFC-e and CT-e; the Sefin Nacional or the city hall for an NFS-e. */
+export function authorityName(d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>): string {
+  if (d.modelo !== 'NFSE') return 'SEFAZ';
+  return nfseNacional(d) ? 'Sefin Nacional' : 'prefeitura';
+}
+
+/** The document's XML in words: what the file holds, per model. */
+export function xmlLabel(d: Pick<DocumentoFiscal, 'modelo'>): string {
+  return { NFE: 'XML da NF-e (nfeProc)', NFCE: 'XML da NFC-e (nfeProc)', CTE: 'XML do CT-e (cteProc)', NFSE: 'XML da NFS-e' }[d.modelo];
+}
+
+/** The cancellation event's XML in words. */
+export function cancellationXmlLabel(d: Pick<DocumentoFiscal, 'modelo'>): string {
+  return { NFE: 'XML do cancelamento (procEventoNFe)', NFCE: 'XML do cancelamento (procEventoNFe)', CTE: 'XML do cancelamento (procEventoCTe)', NFSE: 'XML do evento de cancelamento' }[d.modelo];
+}
+
+/** The printed form's name: DANFE (NF-e), DANFCE (NFC-e), DACTE (CT-e), DANFSe (NFS-e). */
+export function printedFormName(d: Pick<DocumentoFiscal, 'modelo'>): string {
+  return { NFE: 'DANFE', NFCE: 'DANFCE', CTE: 'DACTE', NFSE: 'DANFSe' }[d.modelo];
+}
+
+/**
+ * What the fiscal-document service serves (document-files.ts): the printed form of an authorized (or cancelled)
+ * document; for an NFS-e only the national one (an ABRASF NFS-e is printed by the city's own system).
+ */
 export function hasPrintedForm(d: DocumentoFiscal): boolean {
-  return (d.modelo === 'NFE' || d.modelo === 'NFCE') && (d.situacao === 'AUTORIZADO' || d.situacao === 'CANCELADO');
+  if (d.modelo === 'NFSE' && !nfseNacional(d)) return false;
+  return d.situacao === 'AUTORIZADO' || d.situacao === 'CANCELADO';
 }
 
 /** Why there is no printed form to download, said before anyone clicks. */
 export function whyNoPrintedForm(d: DocumentoFiscal): string {
-  if (d.modelo === 'CTE' || d.modelo === 'NFSE') return 'não é gerado (o serviço fiscal gera só o DANFE da NF-e e o DANFCE da NFC-e).';
+  if (d.modelo === 'NFSE' && !nfseNacional(d)) return 'a NFS-e municipal (ABRASF) é impressa pelo sistema da prefeitura.';
   return `só um documento autorizado tem ${printedFormName(d)} (este está ${SITUACOES[d.situacao].toLowerCase()}).`;
 }
 

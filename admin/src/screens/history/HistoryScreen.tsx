@@ -93,7 +93,7 @@ export function HistoryScreen(props: { title: string }) {
                 <th scope="col" className="num">Recusadas</th>
                 <th scope="col" className="num">Duplicadas</th>
                 <th scope="col" className="num">Duração</th>
-                <th scope="col">Recusas</th>
+                <th scope="col">Recusas e avisos</th>
               </tr>
             </thead>
             <tbody>
@@ -118,6 +118,19 @@ export function HistoryScreen(props: { title: string }) {
                     ) : (
                       <span className="discreto">nenhuma</span>
                     )}
+                    {l.linhasComAviso.length > 0 ? (
+                      // Written rows with a note (a link not found, an unknown user): gravadas, but someone should look.
+                      <details className="avisos-lote">
+                        <summary>{l.linhasComAviso.length === 1 ? '1 linha gravada com aviso' : `${l.linhasComAviso.length} linhas gravadas com aviso`}</summary>
+                        <ul>
+                          {l.linhasComAviso.map((a) => (
+                            <li key={a.linha}>
+                              Linha {a.linha}: {a.aviso}
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -29,6 +29,12 @@ export function NewTokenForm(props: { entidades: EntidadeIngestao[]; onCreated: 
 
   async function create(event: FormEvent) {
     event.preventDefault();
+    // A token with no entity is refused on every call (TOKEN_SEM_ESCOPO): the page refuses to create it, saying why.
+    if (ticked.length === 0) {
+      setErrors({ entidades: 'Marque ao menos uma entidade: um token sem entidades seria recusado em toda chamada, sem gravar nada.' });
+      focusSoon(() => document.querySelector<HTMLElement>('#token-entidades input[type="checkbox"]'));
+      return;
+    }
     setSending(true);
     setErrors({});
     try {
@@ -53,7 +59,7 @@ export function NewTokenForm(props: { entidades: EntidadeIngestao[]; onCreated: 
         <Field id="token-nome" label="Nome" required error={errors.nome} help="Aparece como origem no histórico de importações. Um por sistema integrado." width="long">
           {(a) => <input {...a} value={nome} onChange={(e) => setNome(e.target.value)} maxLength={100} autoComplete="off" />}
         </Field>
-        <fieldset aria-describedby={errors.entidades ? 'token-entidades-erro' : undefined} className="lista-opcoes">
+        <fieldset id="token-entidades" aria-describedby={errors.entidades ? 'token-entidades-erro' : undefined} className="lista-opcoes">
           <legend>Entidades que o token pode gravar</legend>
           {props.entidades.map(({ entidade, nome: entityLabel }) => (
             <label key={entidade} className="opcao">

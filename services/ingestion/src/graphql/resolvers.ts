@@ -33,6 +33,7 @@ function lote(doc: BatchDoc) {
     recebidoEm: doc.recebidoEm.toISOString(),
     duracaoMs: doc.duracaoMs,
     linhasRecusadas: doc.linhasRecusadas ?? [],
+    linhasComAviso: doc.linhasComAviso ?? [],
   };
 }
 

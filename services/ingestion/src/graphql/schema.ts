@@ -50,6 +50,13 @@ export const typeDefs = gql`
     duracaoMs: Int!
     "Linhas recusadas com os valores enviados e os motivos, para corrigir e reenviar."
     linhasRecusadas: [LinhaRecusada!]!
+    "Linhas gravadas com um aviso (vínculo não encontrado, usuário desconhecido, chave repetida no lote)."
+    linhasComAviso: [LinhaComAviso!]!
+  }
+
+  type LinhaComAviso {
+    linha: Int!
+    aviso: String!
   }
 
   type LinhaRecusada {

@@ -26,6 +26,8 @@ export interface BatchDoc {
   recebidoEm: Date;
   duracaoMs: number;
   linhasRecusadas: RefusedRow[];
+  /** Written rows that carry an `aviso` (a missing link, an unknown user, a repeated key): absent in older batches. */
+  linhasComAviso?: { linha: number; aviso: string }[];
 }
 
 interface BatchPosition {

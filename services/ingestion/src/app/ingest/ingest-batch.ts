@@ -107,5 +107,6 @@ function historyEntry(request: BatchRequest, result: BatchResult): BatchDoc {
         ? [{ linha: outcome.linha, valores: refusedRowValues(linhas[outcome.linha - 1]), erros: outcome.erros }]
         : [],
     ),
+    linhasComAviso: result.resultados.flatMap((outcome) => (outcome.status === 'OK' && outcome.aviso ? [{ linha: outcome.linha, aviso: outcome.aviso }] : [])),
   };
 }
