@@ -130,7 +130,7 @@ export async function sendIncidentBatch(token: string): Promise<string> {
     bearer: token,
     body: {
       linhas: [
-        { codigo: 'INC-1', titulo: 'Porta aberta', tipo: 'Confidencialidade', severidade: 'alta', dataDeteccao: '21/11/2026 14:30' },
+        { codigo: 'INC-1', titulo: 'Porta aberta', tipo: 'Confidencialidade', severidade: 'alta', dataDeteccao: '21/11/2026 14:30', origemSiem: 'portaria' },
         { codigo: 'INC-2', titulo: 'Ataque; "grave"', tipo: 'Ransomware', descricao: '=HIPERLINK("http://x")' },
         { titulo: 'sem código', tipo: 'Integridade', descricao: '-12.5' },
       ],

@@ -35,6 +35,10 @@ describe('admin page - import history', () => {
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(1, 8)).toEqual(['Incidente de segurança', expect.stringContaining('SIEM da portaria'), 'INSERT', '3', '1', '2', '0']);
 
+    // The written row's note (an unknown key ignored) is shown with the batch.
+    await row.getByText('1 linha gravada com aviso').click();
+    await row.getByText(/Linha 1: .*origemSiem/).waitFor();
+
     const open = row.getByRole('button', { name: /^Ver recusadas: 2 linhas do lote/ });
     await open.click();
     await page.getByRole('heading', { name: /Linhas recusadas/ }).waitFor();
