@@ -139,44 +139,35 @@ export type SettingsTransmitReply =
     }
   | FailureReply;
 
+const ufSchema = Joi.string()
+  .pattern(/^[A-Z]{2}$/)
+  .required();
+const ambienteSchema = Joi.string()
+  .valid(...Ambientes)
+  .required();
+
+/** A destination served per UF (the NF-e's and the CT-e's tables): its models and services from their own lists. */
+function destinoPorUf(tipo: 'SEFAZ' | 'CTE', modelos: readonly string[], servicos: readonly string[]) {
+  return Joi.object({
+    tipo: Joi.valid(tipo).required(),
+    uf: ufSchema,
+    ambiente: ambienteSchema,
+    modelo: Joi.string()
+      .valid(...modelos)
+      .required(),
+    servico: Joi.string()
+      .valid(...servicos)
+      .required(),
+  });
+}
+
 const destinoSchema = Joi.alternatives().try(
-  Joi.object({
-    tipo: Joi.valid('SEFAZ').required(),
-    uf: Joi.string()
-      .pattern(/^[A-Z]{2}$/)
-      .required(),
-    ambiente: Joi.string()
-      .valid(...Ambientes)
-      .required(),
-    modelo: Joi.string()
-      .valid(...ModelosSefaz)
-      .required(),
-    servico: Joi.string()
-      .valid(...ServicosSefaz)
-      .required(),
-    contingencia: Joi.boolean().required(),
-  }),
-  Joi.object({
-    tipo: Joi.valid('CTE').required(),
-    uf: Joi.string()
-      .pattern(/^[A-Z]{2}$/)
-      .required(),
-    ambiente: Joi.string()
-      .valid(...Ambientes)
-      .required(),
-    modelo: Joi.string()
-      .valid(...ModelosCte)
-      .required(),
-    servico: Joi.string()
-      .valid(...ServicosCte)
-      .required(),
-  }),
+  destinoPorUf('SEFAZ', ModelosSefaz, ServicosSefaz).keys({ contingencia: Joi.boolean().required() }),
+  destinoPorUf('CTE', ModelosCte, ServicosCte),
   Joi.object({ tipo: Joi.valid('NFSE').required() }),
   Joi.object({
     tipo: Joi.valid('SEFIN_NACIONAL').required(),
-    ambiente: Joi.string()
-      .valid(...Ambientes)
-      .required(),
+    ambiente: ambienteSchema,
     metodo: Joi.string()
       .valid(...MetodosSefin)
       .required(),
