@@ -158,7 +158,7 @@ module.exports = {
     {
       name: 'admin-page-runs-no-codegen',
       comment:
-        'The page reads the generated types (src/api/generated.ts), never the generator, which imports service code.',
+        'The page reads the generated types (src/api/generated/), never the generator, which imports service code.',
       severity: 'error',
       from: { path: '^admin/src/' },
       to: { path: ADMIN_CODEGEN },

@@ -14,9 +14,10 @@ import * as settingsOperations from '../src/api/operations/settings';
 import * as simulation from '../src/api/operations/simulation';
 import * as tokens from '../src/api/operations/tokens';
 import * as voiding from '../src/api/operations/voiding';
+import { splitTypes } from './split-types';
 
-/** The committed outputs, under admin/: read by people (the schema) and by the page (the types). */
-export const OUTPUTS = { schema: 'src/api/schema.graphql', types: 'src/api/generated.ts' } as const;
+/** The committed outputs, under admin/: read by people (the schema) and by the page (the types, split by job). */
+export const OUTPUTS = { schema: 'src/api/schema.graphql', types: 'src/api/generated' } as const;
 
 /** Each service's own SDL, named as the gateway names its subgraphs (gateway/src/config.ts). */
 const SUBGRAPHS = [
@@ -63,11 +64,11 @@ export function pageOperations(): DocumentNode {
   return { kind: Kind.DOCUMENT, definitions: [...definitions.values()] };
 }
 
-/** The schema file and the types file, as the committed ones must be. */
-export async function generateApiTypes(): Promise<{ schema: string; types: string }> {
+/** The schema file and the types files, by path under admin/, as the committed ones must be. */
+export async function generateApiTypes(): Promise<Record<string, string>> {
   const schema = apiSchema();
   const types = await codegen({
-    filename: OUTPUTS.types,
+    filename: `${OUTPUTS.types}/index.ts`,
     schema: parse(schema),
     documents: [{ location: 'src/api/operations', document: pageOperations() }],
     plugins: [{ typescriptOperations: {} }],
@@ -80,5 +81,7 @@ export async function generateApiTypes(): Promise<{ schema: string; types: strin
       useTypeImports: true,
     },
   });
-  return { schema: HEADER + schema + '\n', types: TYPES_HEADER + types };
+  const files: Record<string, string> = { [OUTPUTS.schema]: HEADER + schema + '\n' };
+  for (const [name, content] of Object.entries(splitTypes(types, TYPES_HEADER))) files[`${OUTPUTS.types}/${name}`] = content;
+  return files;
 }

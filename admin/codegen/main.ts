@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateApiTypes, OUTPUTS } from './api-types';
+import { generateApiTypes } from './api-types';
 
 /**
  * `npm run codegen`: writes the page's API schema and operation types from the subgraphs' SDL.
@@ -9,7 +9,7 @@ import { generateApiTypes, OUTPUTS } from './api-types';
 async function main(): Promise<void> {
   const admin = path.resolve(import.meta.dirname, '..');
   const generated = await generateApiTypes();
-  const files = (Object.keys(OUTPUTS) as (keyof typeof OUTPUTS)[]).map((kind) => ({ file: path.join(admin, OUTPUTS[kind]), content: generated[kind] }));
+  const files = Object.entries(generated).map(([relative, content]) => ({ file: path.join(admin, relative), content }));
   if (process.argv.includes('--check')) {
     const stale = files.filter(({ file, content }) => !fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== content);
     if (stale.length) {
@@ -18,8 +18,11 @@ async function main(): Promise<void> {
     }
     return;
   }
-  for (const { file, content } of files) fs.writeFileSync(file, content);
-  console.log(`wrote ${files.map(({ file }) => path.relative(process.cwd(), file)).join(' and ')}`);
+  for (const { file, content } of files) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  }
+  console.log(`wrote ${files.map(({ file }) => path.relative(process.cwd(), file)).join(', ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,81 @@
+// The types of the page's GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.
+
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+
+export type ModeloDocumento =
+  | 'NFE'
+  | 'NFCE'
+  | 'CTE'
+  | 'NFSE';
+
+export type SituacaoDocumento =
+  | 'AUTORIZADO'
+  | 'CANCELADO'
+  | 'REJEITADO'
+  /** SEFAZ denied its use (cStat 110, 301, 302): the number is spent. */
+  | 'DENEGADO'
+  /** Sent to SEFAZ and the answer is not known yet: resolved by a query, never by a new number. */
+  | 'PENDENTE';
+
+/** ide/modal of a CT-e: only RODOVIARIO is issued for now (the others are refused with modal_nao_suportado). */
+export type ModalCte =
+  | 'RODOVIARIO'
+  | 'AEREO'
+  | 'AQUAVIARIO'
+  | 'FERROVIARIO'
+  | 'DUTOVIARIO'
+  | 'MULTIMODAL';
+
+/** Who pays for the service (toma3): only REMETENTE and DESTINATARIO are issued for now. */
+export type TomadorCte =
+  | 'REMETENTE'
+  | 'EXPEDIDOR'
+  | 'RECEBEDOR'
+  | 'DESTINATARIO'
+  | 'OUTROS';
+
+export type SituacaoInutilizacao =
+  | 'INUTILIZADA'
+  /** Asked and not answered by SEFAZ yet: the scheduled job sends the same request again. */
+  | 'PENDENTE'
+  | 'RECUSADA';
+
+/** The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model). */
+export type ModeloSefaz =
+  | 'NFE'
+  | 'NFCE';
+
+export type ModoIngestao =
+  | 'UPSERT'
+  | 'INSERT';
+
+export type ConfiguracaoFiscalRegimeTributario =
+  | 'SIMPLES_NACIONAL'
+  | 'LUCRO_PRESUMIDO'
+  | 'LUCRO_REAL';
+
+/** Who receives the NFS-e: NACIONAL (Sefin Nacional) or an ABRASF 2.04 provider profile. */
+export type ConfiguracaoFiscalProvedorNfse =
+  | 'NACIONAL'
+  | 'ABRASF_2_04'
+  | 'GISS_2_04';
+
+/** How a due day that is not a business day moves: PRORROGAR (next business day) or ANTECIPAR (previous one). */
+export type AjusteVencimento =
+  | 'PRORROGAR'
+  | 'ANTECIPAR';
+
+export type RegimeTributario =
+  | 'SIMPLES_NACIONAL'
+  | 'LUCRO_PRESUMIDO'
+  | 'LUCRO_REAL';
+
+export type StatusToken =
+  | 'ATIVO'
+  | 'INATIVO'
+  | 'REVOGADO'
+  | 'EXPIRADO';
