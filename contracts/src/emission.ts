@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { Ambientes } from './settings';
 import { enderecoEntradaSchema } from './address';
 import { cteEntradaSchema } from './cte';
+import { cteOsEntradaSchema } from './cte-os';
 import { ModelosDocumento, Tributos } from './tax';
 
 export { enderecoEntradaSchema };
@@ -133,12 +134,15 @@ export const emissaoDocumentoSchema = Joi.object({
   destinatario: destinatarioEntradaSchema.description('Obrigatório, exceto na NFC-e (consumidor não identificado).'),
   itens: Joi.array().items(itemEntradaSchema).min(1).max(990).required(),
   chaveCteReferenciada: Joi.string().description('Só NF-e: a chave do CT-e do frete (NFref/refCTe).'),
-  chavesNfeTransportadas: Joi.array().items(Joi.string()).description('Só CT-e: as chaves das NF-e transportadas.'),
+  chavesNfeTransportadas: Joi.array().items(Joi.string()).description('Só CT-e (modelo 57): as chaves das NF-e transportadas.'),
   competencia: Joi.string().description('NFS-e: MM/AAAA, de janeiro do ano anterior até o mês de emissão.').example('11/2026'),
   chaveNfseSubstituida: Joi.string().description(
     'Só NFS-e: a chave (50 dígitos) da NFS-e autorizada que esta substitui (DPS `subst`); depois de autorizada, cancele a substituída com `chNFeRef` = a chave desta (evento 105102).',
   ),
   cte: cteEntradaSchema.description('Só CT-e (obrigatório): a prestação do transporte; os itens são os componentes do valor da prestação (Comp), todos com o mesmo CFOP de transporte e a mesma situação do ICMS.'),
+  cteOs: cteOsEntradaSchema.description(
+    'Só CT-e OS (modelo 67, `modelo: CTE` com este grupo no lugar de `cte`): a prestação de transporte de pessoas; os itens são os componentes do valor (Comp); o tomador (toma) é o destinatario, com endereço.',
+  ),
   modalidadeFrete: Joi.number()
     .integer()
     .valid(0, 1, 2, 3, 4, 9)

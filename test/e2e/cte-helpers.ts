@@ -80,3 +80,42 @@ export function cteInterno(chaveNfe: string, situacao: Record<string, string> = 
     cte: { ...base.cte, fim: { codigoMunicipio: '3509502', municipio: 'Campinas', uf: 'SP' } },
   };
 }
+
+/** The taker of a CT-e OS (toma): the recipient, a taxpayer in Rio de Janeiro. */
+export const TOMADOR_RJ = { ...DESTINATARIO_RJ, inscricaoEstadual: '81234567' };
+
+/**
+ * A CT-e OS (model 67, `modelo: CTE` with `cteOs`): a chartered bus São Paulo -> Rio de Janeiro (CFOP 6353), charter
+ * 4,000.00 + toll 150.00 = 4,150.00, the recipient is the taker. `situacao` as in `cteSpRj`.
+ */
+export function cteOsSpRj(situacao: Record<string, string> = { cst: '00' }, extra: Record<string, unknown> = {}) {
+  return {
+    referencia: referenciaNova('CTEOS'),
+    modelo: 'CTE',
+    destinatario: TOMADOR_RJ,
+    itens: [
+      { codigo: 'FRETAMENTO', descricao: 'Fretamento', quantidade: 1, valorUnitario: 4000, cfop: '6353', ...situacao },
+      { codigo: 'PEDAGIO', descricao: 'Pedágio', quantidade: 1, valorUnitario: 150, cfop: '6353', ...situacao },
+    ],
+    cteOs: {
+      inicio: { codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP' },
+      fim: { codigoMunicipio: '3304557', municipio: 'Rio de Janeiro', uf: 'RJ' },
+      descricaoServico: 'Fretamento de ônibus',
+      quantidadePassageiros: 40,
+      taf: '123456789012',
+      placa: 'ABC1D23',
+      ufVeiculo: 'SP',
+      fretamento: 'EVENTUAL',
+    },
+    ...extra,
+  };
+}
+
+/** Downloads a CT-e OS's XML through the gateway and checks its cteOSProc against procCTeOS_v4.00.xsd. */
+export async function cteOsProcBaixado(usuario: string, id: string): Promise<{ xml: string; raiz: Element; nome: string | null }> {
+  const r = await fetch(`${stackEnv.gatewayUrl}${DOCUMENTOS}/${encodeURIComponent(id)}/xml`, { headers: { authorization: `Bearer ${usuario}` } });
+  expect(r.status).toBe(200);
+  const xml = await r.text();
+  expect(await validarXml('cte-PL_CTe_400_RTC', 'procCTeOS_v4.00.xsd', xml)).toEqual({ ok: true });
+  return { xml, raiz: new DOMParser().parseFromString(xml, 'text/xml').documentElement!, nome: r.headers.get('content-disposition') };
+}

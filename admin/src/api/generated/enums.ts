@@ -38,16 +38,31 @@ export type TomadorCte =
   | 'DESTINATARIO'
   | 'OUTROS';
 
+/** ide/tpServ of a CT-e OS: only TRANSPORTE_PESSOAS is issued for now (the others: tipo_servico_nao_suportado). */
+export type TipoServicoCteOs =
+  | 'TRANSPORTE_PESSOAS'
+  | 'TRANSPORTE_VALORES'
+  | 'EXCESSO_BAGAGEM';
+
+/** rodoOS/infFretamento/tpFretamento: EVENTUAL (1) or CONTINUO (2). */
+export type FretamentoCteOs =
+  | 'EVENTUAL'
+  | 'CONTINUO';
+
 export type SituacaoInutilizacao =
   | 'INUTILIZADA'
   /** Asked and not answered by SEFAZ yet: the scheduled job sends the same request again. */
   | 'PENDENTE'
   | 'RECUSADA';
 
-/** The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model). */
+/** The models whose authorizer answers a status service (NFeStatusServico4, CTeStatusServicoV4), one endpoint per model. */
 export type ModeloSefaz =
   | 'NFE'
-  | 'NFCE';
+  | 'NFCE'
+  /** CT-e (model 57): CTeStatusServicoV4 of the UF's CT-e authorizer. */
+  | 'CTE'
+  /** CT-e OS (model 67): CTeStatusServicoV4 of the UF's CT-e OS authorizer. */
+  | 'CTEOS';
 
 export type ModoIngestao =
   | 'UPSERT'

@@ -1,6 +1,6 @@
 // The types of the page's GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.
 
-import type { ModeloDocumento, ModalCte, TomadorCte, ModoIngestao, RegimeTributario } from './enums';
+import type { ModeloDocumento, ModalCte, TomadorCte, TipoServicoCteOs, FretamentoCteOs, ModoIngestao, RegimeTributario } from './enums';
 
 export type DestinatarioInput = {
   /** CNPJ or CPF; required except for a recipient abroad (uf EX). */
@@ -139,6 +139,8 @@ export type EmitirDocumentoFiscalInput = {
   pagamentos?: Array<PagamentoInput> | null | undefined;
   /** CT-e only (required there): the transport service; the items are the components of its value. */
   cte?: CteInput | null | undefined;
+  /** CT-e OS (model 67) only: the passenger transport service, instead of cte. */
+  cteOs?: CteOsInput | null | undefined;
 };
 
 export type MunicipioCteInput = {
@@ -170,6 +172,28 @@ export type CteInput = {
   pesoKg: number;
   /** RNTRC of the carrier: 8 digits, or ISENTO. */
   rntrc: string;
+};
+
+/** The CT-e OS (model 67): modelo CTE with this group instead of cte; the taker (toma) is the recipient. */
+export type CteOsInput = {
+  tipoServico?: TipoServicoCteOs | null | undefined;
+  /** RODOVIARIO (the only modal issued for now). */
+  modal?: ModalCte | null | undefined;
+  inicio: MunicipioCteInput;
+  fim: MunicipioCteInput;
+  /** infServico/xDescServ, up to 30 characters. */
+  descricaoServico: string;
+  /** infServico/infQ/qCarga: passengers carried. */
+  quantidadePassageiros?: number | null | undefined;
+  /** ANTT's Termo de Autorização de Fretamento, 12 digits; or registroEstadual. */
+  taf?: string | null | undefined;
+  /** The state agency's registration, 25 digits; or taf. */
+  registroEstadual?: string | null | undefined;
+  /** veic/placa: AAA9999 or AAA9A99. */
+  placa?: string | null | undefined;
+  /** veic/UF: where the vehicle is licensed. */
+  ufVeiculo?: string | null | undefined;
+  fretamento?: FretamentoCteOs | null | undefined;
 };
 
 export type PrazosCancelamentoEntrada = {

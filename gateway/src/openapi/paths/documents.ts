@@ -1,4 +1,4 @@
-import { EXEMPLO_EMISSAO_CTE } from '@erp/contracts';
+import { EXEMPLO_EMISSAO_CTE, EXEMPLO_EMISSAO_CTE_OS } from '@erp/contracts';
 import type { JsonSchema } from '../joi-schema';
 import { success } from '../schemas';
 import { DOCUMENTS, header, param, ref, type Operation, type Paths, type Status } from '../operation';
@@ -26,7 +26,10 @@ export const DOCUMENTS_PATHS: Paths = {
       tags: [DOCUMENTS],
       security: 'sessao',
       body: ref('EmissaoDocumento'),
-      examples: { cte: { summary: 'CT-e rodoviário (modelo 57), São Paulo -> Rio de Janeiro, emitente do regime normal em SP', value: EXEMPLO_EMISSAO_CTE } },
+      examples: {
+        cte: { summary: 'CT-e rodoviário (modelo 57), São Paulo -> Rio de Janeiro, emitente do regime normal em SP', value: EXEMPLO_EMISSAO_CTE },
+        cteOs: { summary: 'CT-e OS (modelo 67), fretamento de ônibus São Paulo -> Rio de Janeiro, emitente do regime normal em SP', value: EXEMPLO_EMISSAO_CTE_OS },
+      },
       ok: {
         201: { description: 'Documento emitido', schema: success(ref('DocumentoFiscal')) },
         200: { description: 'O documento já emitido com esta referencia', schema: success(ref('DocumentoFiscal')) },

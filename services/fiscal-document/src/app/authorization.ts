@@ -1,7 +1,7 @@
 import { FiscalDocumentErrorCodes, isRefusal, Subjects, type ConfiguracaoFiscalCompartilhada, type DocumentoAutorizadoEvent } from '@erp/contracts';
 import { prazoCancelamento } from '@erp/fiscal-rules';
 import { pendingEvent } from '@erp/kit';
-import { chaveDoDocumento } from '../domain/access-key';
+import { chaveDoDocumento, modeloNumeracao } from '../domain/access-key';
 import { reais } from '../domain/money';
 import type { RespostaAutorizacao } from '../authorizer/authorizer';
 import type { DocumentoRecord } from '../store/document-model';
@@ -25,7 +25,7 @@ export class Authorization {
   async complete(doc: DocumentoRecord, configuracao?: ConfiguracaoFiscalCompartilhada): Promise<DocumentoFiscalView> {
     const { store } = this.deps;
     const autorizador = authorizerFor(this.deps, doc.modelo, doc.ambiente);
-    const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: doc.modelo, serie: doc.serie };
+    const serie: Serie = { companyId: doc.companyId, ambiente: doc.ambiente, modelo: modeloNumeracao(doc), serie: doc.serie };
     const numero = doc.numero ?? (await store.takeNumber(serie, doc._id, this.deps.clock()));
     if (doc.numero === null) this.deps.fault?.('exit-after-number-taken');
     // The NFS-e's key is Sefin's, adopted from its answer; the DPS is named by its Id (series and number) until then.

@@ -37,7 +37,7 @@ export class DocumentFiles {
       throw xmlUnavailable('este documento não tem XML: foi autorizado pelo autorizador local (desenvolvimento), que não assina nem transmite', { documentoId: doc._id });
     }
     // Named by model: the NFS-e Sefin returned (its DPS inside) or, before it, the signed DPS; cteProc; nfeProc.
-    const [nomeProc, nomeAssinado] = NOMES_XML[doc.modelo];
+    const [nomeProc, nomeAssinado] = doc.cteOs ? ['cteOSProc', 'CTeOS'] : NOMES_XML[doc.modelo];
     const nome = `${doc.chaveAcesso ?? doc._id}-${proc ? nomeProc : nomeAssinado}.xml`;
     return { conteudo: `${DECLARACAO}${xml}`, tipo: 'application/xml; charset=utf-8', nome };
   }
@@ -87,7 +87,9 @@ export class DocumentFiles {
       // The DACTE is made of the cteProc only: what the authority holds (a CT-e is never authorized without it).
       const proc = await this.deps.store.xml(doc._id, 'NFE_PROC');
       if (!proc) throw danfeUnavailable(doc.modelo);
-      return { conteudo: await gerarDacte(dacteDoXml(proc, doc)), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-dacte.pdf` };
+      const dacte = dacteDoXml(proc, doc);
+      dacte.cartaCorrecao = await this.ultimaCartaCorrecao(doc._id);
+      return { conteudo: await gerarDacte(dacte), tipo: 'application/pdf', nome: `${doc.chaveAcesso}-${doc.cteOs ? 'dacte-os' : 'dacte'}.pdf` };
     }
     if (doc.modelo === 'NFSE') {
       // The DANFSe, drawn from the NFS-e Sefin returned (the national layout).

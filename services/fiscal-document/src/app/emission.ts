@@ -178,7 +178,7 @@ function operationsOf(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompar
   // indFinal and indIEDest as the NF-e writes them: they decide the DIFAL of an interstate sale.
   const consumidorFinal = ehConsumidorFinal(emissao.modelo, emissao.destinatario);
   const contribuinte = emissao.modelo !== 'NFCE' && Boolean(emissao.destinatario?.inscricaoEstadual);
-  if (emissao.cte) return [operacaoCte(emissao, settings, dataOperacao)];
+  if (emissao.cte || emissao.cteOs) return [operacaoCte(emissao, settings, dataOperacao)];
   return emissao.itens.map((item) => ({
     tipoDocumento: emissao.modelo,
     valor: reais(item.valorCentavos),
@@ -213,7 +213,7 @@ function insumosIcms(item: ItemValido): Partial<OperacaoTributavel> {
  * due to the UF of start, LC 87/1996 art. 11 II), with the components' CFOP and ICMS situation.
  */
 function operacaoCte(emissao: EmissaoValida, settings: ConfiguracaoFiscalCompartilhada, dataOperacao: string): OperacaoTributavel {
-  const cte = emissao.cte!;
+  const cte = (emissao.cte ?? emissao.cteOs)!;
   const [item] = emissao.itens;
   return {
     tipoDocumento: 'CTE',
@@ -268,6 +268,7 @@ function newDocument(
     exportacao: emissao.exportacao ?? null,
     chaveNfseSubstituida: emissao.chaveNfseSubstituida,
     cte: emissao.cte,
+    ...(emissao.cteOs ? { cteOs: emissao.cteOs } : {}),
     prazosCancelamento: settings.prazosCancelamento,
     prazoCancelamentoAte: null,
     autorizadoEm: null,

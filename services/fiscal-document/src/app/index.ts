@@ -1,4 +1,3 @@
-import type { ModeloSefaz } from '@erp/contracts';
 import { Authorization } from './authorization';
 import { Cancellation } from './cancellation';
 import { Correction } from './correction';
@@ -7,7 +6,7 @@ import { DeliveryMarks } from './delivery-marks';
 import { DocumentFiles } from './document-files';
 import { DocumentReads } from './document-reads';
 import { Emission } from './emission';
-import { statusSefaz, type StatusSefazView } from './service-status';
+import { statusSefaz, type ModeloStatus, type StatusSefazView } from './service-status';
 import { Voiding } from './voiding';
 
 /** Every use case of the service, built once from its dependencies; the GraphQL, REST and NATS faces call these. */
@@ -20,7 +19,7 @@ export interface UseCases {
   reads: DocumentReads;
   files: DocumentFiles;
   voiding: Voiding;
-  status: (companyId: string, modelo: ModeloSefaz) => Promise<StatusSefazView>;
+  status: (companyId: string, modelo: ModeloStatus) => Promise<StatusSefazView>;
 }
 
 /** `announceVoidings` is the voidings' own relay's flush (their events live on the voiding records). */

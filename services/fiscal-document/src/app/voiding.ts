@@ -108,7 +108,8 @@ export class Voiding {
       ambiente: faixa.ambiente,
       emitenteCnpj: cnpj,
       emitenteUf: uf,
-      modelo: faixa.modelo,
+      // NF-e and NFC-e only (checked with the request): never the CT-e OS's own numbering.
+      modelo: faixa.modelo as ModeloDocumento,
       serie: faixa.serie,
       de: faixa.de,
       ate: faixa.ate,

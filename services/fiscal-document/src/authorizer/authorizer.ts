@@ -143,12 +143,14 @@ export interface RespostaCorrecao {
   xmlEvento: string | null;
 }
 
-/** Whom NFeStatusServico4 asks: the authorizer of the issuer's UF for a model and environment. */
+/** Whom NFeStatusServico4 (CT-e: CTeStatusServicoV4) asks: the authorizer of the issuer's UF for a model and environment. */
 export interface PedidoStatus {
   companyId: string;
   uf: string;
   ambiente: Ambiente;
   modelo: ModeloDocumento;
+  /** CT-e only: the CT-e OS (model 67) authorizer's CTeStatusServicoV4 instead of the CT-e's (57). */
+  cteOs?: boolean;
 }
 
 export interface RespostaStatus {

@@ -5,10 +5,12 @@ import { desfechoAutorizacaoCte, situacaoConsultaCte } from '../domain/cte-statu
 import type { Transmissor } from '../messaging/sefaz-relay';
 import type { DocumentoRecord } from '../store/document-model';
 import { montarCte } from '../xml/cte';
+import { montarCteOs } from '../xml/cte/os';
+import { modeloDaChave } from '../domain/access-key';
 import { lerRetCte, type ProtocoloCte } from '../xml/cte/answers';
-import { dadosXmlCte } from '../xml/cte/data';
+import { dadosXmlCte, dadosXmlCteOs } from '../xml/cte/data';
 import { cteCompactado, cteProc } from '../xml/cte/messages';
-import { validarCteCompleto } from '../xml/cte/schema-check';
+import { validarCteCompleto, validarCteOsCompleto } from '../xml/cte/schema-check';
 import { assinadorDeForma, assinarXml, type Assinador } from '../xml/signature';
 import type {
   Autorizador,
@@ -26,6 +28,14 @@ import { CteCorrections, type PedidoCorrecaoCte, type RespostaCorrecaoCte } from
 import { CteEvents } from './cte-events';
 import { CteTransport } from './cte-transport';
 
+/** A CT-e OS (model 67): its key's model; its own reception service, return and distribution roots. */
+const ehCteOs = (chave: string) => modeloDaChave(chave) === '67';
+
+/** The CT-e (57) or CT-e OS (67) XML of a stored document, unsigned. */
+function montar(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada, indentado: boolean): string {
+  return doc.cteOs ? montarCteOs(dadosXmlCteOs(doc, settings), { indentado }) : montarCte(dadosXmlCte(doc, settings), { indentado });
+}
+
 export interface CteAuthorizerOptions {
   transmitir: Transmissor;
   assinador: (companyId: string) => Assinador;
@@ -34,7 +44,7 @@ export interface CteAuthorizerOptions {
 }
 
 /**
- * The CT-e 4.00 adapter of the authorizer port (model 57): builds the CT-e, validates it against the official
+ * The CT-e 4.00 adapter of the authorizer port (model 57, and model 67 through CTeRecepcaoOSV4): builds the CT-e, validates it against the official
  * schema (package cte-PL_CTe_400_RTC) before it is signed through settings, sends it gzipped to CTeRecepcaoSincV4
  * through the settings relay (the local authority in HOMOLOGAÇÃO outside production), and decides on the cStat:
  *
@@ -57,8 +67,8 @@ export class CteAuthorizer implements Autorizador {
   }
 
   async conferirLeiaute(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<CampoInvalido[]> {
-    const indentado = await assinarXml(montarCte(dadosXmlCte(doc, settings), { indentado: true }), 'infCte', assinadorDeForma);
-    const resultado = await validarCteCompleto(indentado);
+    const indentado = await assinarXml(montar(doc, settings, true), 'infCte', assinadorDeForma);
+    const resultado = doc.cteOs ? await validarCteOsCompleto(indentado) : await validarCteCompleto(indentado);
     if (resultado.ok) return [];
     this.o.log.error({ documentoId: doc._id, erros: resultado.erros.slice(0, 5) }, 'CT-e built out of the official schema');
     return resultado.erros.slice(0, 10).map((e) => ({ campo: '', regra: 'leiaute_cte', erro: `linha ${e.linha}: ${e.mensagem}` }));
@@ -67,7 +77,7 @@ export class CteAuthorizer implements Autorizador {
   async prepararAutorizacao(doc: DocumentoRecord, settings: ConfiguracaoFiscalCompartilhada): Promise<string> {
     const campos = await this.conferirLeiaute(doc, settings);
     if (campos.length > 0) throw xmlOutOfLayout(campos);
-    return assinarXml(montarCte(dadosXmlCte(doc, settings)), 'infCte', this.o.assinador(doc.companyId));
+    return assinarXml(montar(doc, settings, false), 'infCte', this.o.assinador(doc.companyId));
   }
 
   async autorizar(p: PedidoAutorizacao): Promise<RespostaAutorizacao> {
@@ -76,7 +86,8 @@ export class CteAuthorizer implements Autorizador {
   }
 
   private async enviar(p: PedidoAutorizacao, podeReenviar: boolean): Promise<RespostaAutorizacao> {
-    const retorno = this.t.read(await this.t.call(p, 'CTeRecepcaoSincV4', cteCompactado(p.xmlAssinado!)), lerRetCte);
+    const os = ehCteOs(p.chaveAcesso);
+    const retorno = this.t.read(await this.t.call(p, os ? 'CTeRecepcaoOSV4' : 'CTeRecepcaoSincV4', cteCompactado(p.xmlAssinado!)), (corpo) => lerRetCte(corpo, os ? 'retCTeOS' : 'retCTe'));
     if (!retorno) return this.porConsulta(p, podeReenviar ? 'SEM_RESPOSTA' : 'SEM_RESPOSTA_REENVIO');
     const protocolo = retorno.protocolo?.chave === p.chaveAcesso ? retorno.protocolo : null;
     const cStat = protocolo?.cStat ?? retorno.cStat;
@@ -124,7 +135,7 @@ export class CteAuthorizer implements Autorizador {
       xMotivo: protocolo.xMotivo,
       protocolo: protocolo.protocolo,
       autorizadoEm: protocolo.recebidoEm,
-      xmlAutorizado: cteProc(p.xmlAssinado!, protocolo.xml),
+      xmlAutorizado: cteProc(p.xmlAssinado!, protocolo.xml, ehCteOs(p.chaveAcesso) ? 'cteOSProc' : 'cteProc'),
     };
   }
 
@@ -162,8 +173,9 @@ export class CteAuthorizer implements Autorizador {
     return { desfecho: 'RECUSADA', cStat: null, xMotivo: 'o CT-e 4.00 não tem inutilização de numeração (MOC 4.00a)', protocolo: null, registradoEm: null, xml: null };
   }
 
+  /** CTeStatusServicoV4 of the UF's CT-e (57) or CT-e OS (67) authorizer: 107 in operation; anything else not now. */
   async statusServico(p: PedidoStatus): Promise<RespostaStatus> {
-    void p;
-    return { cStat: null, xMotivo: 'consulta de status do CT-e (CTeStatusServicoV4) ainda não implementada' };
+    const resposta = await this.t.status({ companyId: p.companyId, uf: p.uf, ambiente: p.ambiente, modelo: p.cteOs ? 'CTEOS' : 'CTE' });
+    return resposta ?? { cStat: null, xMotivo: 'autorizador do CT-e sem resposta' };
   }
 }

@@ -1,10 +1,15 @@
-import type { Ambiente, ServicoCte } from '@erp/contracts';
+import type { Ambiente, ModeloCte, ServicoCte } from '@erp/contracts';
+import { modeloDaChave } from '../domain/access-key';
 import type { FiscalSettingsReader, Logger } from '@erp/kit';
 import { authorizerUnavailable } from '../app/refusals';
 import type { Transmissor } from '../messaging/sefaz-relay';
-import { lerRetConsultaCte } from '../xml/cte/answers';
-import { consSitCTe, envelopeCte } from '../xml/cte/messages';
+import { cUfFromSigla } from '@erp/fiscal-rules';
+import { lerRetConsultaCte, lerRetStatusCte } from '../xml/cte/answers';
+import { consSitCTe, consStatServCTe, envelopeCte } from '../xml/cte/messages';
 import type { Envio } from './sefaz-transport';
+
+/** The CT-e table's model of a key: 67 is the CT-e OS (its own authorizers' URLs), else the CT-e (57). */
+export const modeloCteDaChave = (chave: string): ModeloCte => (modeloDaChave(chave) === '67' ? 'CTEOS' : 'CTE');
 
 export interface DestinoCte {
   companyId: string;
@@ -12,6 +17,9 @@ export interface DestinoCte {
   ambiente: Ambiente;
   chaveAcesso: string;
 }
+
+/** A call about no document (CTeStatusServicoV4): the model's table is named instead of read from a key. */
+export type DestinoCteSemChave = Omit<DestinoCte, 'chaveAcesso'> & { modelo: ModeloCte };
 
 /**
  * The SOAP 1.2 calls of the CT-e 4.00 web services through the settings relay (mutual TLS with the company's A1,
@@ -21,9 +29,9 @@ export interface DestinoCte {
 export class CteTransport {
   constructor(private readonly o: { transmitir: Transmissor; settings: FiscalSettingsReader; log: Logger }) {}
 
-  async call(p: DestinoCte, servico: ServicoCte, mensagem: string): Promise<Envio> {
+  async call(p: DestinoCte | DestinoCteSemChave, servico: ServicoCte, mensagem: string): Promise<Envio> {
     const { timeoutSegundos } = await this.o.settings(p.companyId);
-    const destino = { tipo: 'CTE' as const, uf: p.uf, ambiente: p.ambiente, modelo: 'CTE' as const, servico };
+    const destino = { tipo: 'CTE' as const, uf: p.uf, ambiente: p.ambiente, modelo: 'modelo' in p ? p.modelo : modeloCteDaChave(p.chaveAcesso), servico };
     const resposta = await this.o.transmitir(p.companyId, destino, envelopeCte(servico, mensagem), timeoutSegundos * 1000);
     if (!resposta.ok) {
       if (resposta.codigo === 'DESTINO_NAO_PERMITIDO' || resposta.codigo === 'CERTIFICADO_AUSENTE' || resposta.codigo === 'CERTIFICADO_EXPIRADO') {
@@ -47,6 +55,11 @@ export class CteTransport {
       this.o.log.warn({ err: error }, 'unreadable CT-e authorizer answer');
       return null;
     }
+  }
+
+  /** CTeStatusServicoV4 (plain XML): 107 in operation; 108/109 paralysed; null without an answer. */
+  async status(p: DestinoCteSemChave) {
+    return this.read(await this.call(p, 'CTeStatusServicoV4', consStatServCTe(p.ambiente === 'PRODUÇÃO', cUfFromSigla(p.uf) ?? '00')), lerRetStatusCte);
   }
 
   /** CTeConsultaV4: the key's protocol and every event registered for it. */

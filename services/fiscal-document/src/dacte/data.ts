@@ -15,6 +15,8 @@ export interface ParteDacte {
 
 /** What the DACTE shows, read from the cteProc: the authority's record, not our settings of today. */
 export interface DadosDacte {
+  /** '57' CT-e (DACTE) or '67' CT-e OS (DACTE OS: taker, service and the rodoOS registration instead of cargo). */
+  modelo: string;
   chave: string;
   numero: number;
   serie: number;
@@ -28,6 +30,12 @@ export interface DadosDacte {
   emitente: ParteDacte;
   remetente: ParteDacte | null;
   destinatario: ParteDacte | null;
+  /** toma4 (57, OUTROS) or toma (67): the taker named in its own group. */
+  tomadorParte: ParteDacte | null;
+  expedidor: ParteDacte | null;
+  recebedor: ParteDacte | null;
+  /** CT-e OS: infServico and the rodoOS registration (TAF or NroRegEstadual). */
+  servico: { descricao: string; quantidade: string; registro: string } | null;
   componentes: { nome: string; valor: string }[];
   vTPrest: string;
   vRec: string;
@@ -38,6 +46,8 @@ export interface DadosDacte {
   qrCode: string;
   protocolo: { numero: string; em: Date } | null;
   cancelamento: { protocolo: string | null; em: Date } | null;
+  /** The latest CC-e registered (printed as the DANFE prints the NF-e's), set by the caller. */
+  cartaCorrecao?: { sequencia: number; texto: string; protocolo: string; em: Date } | null;
 }
 
 const TOMADOR: Record<string, string> = { '0': 'REMETENTE', '1': 'EXPEDIDOR', '2': 'RECEBEDOR', '3': 'DESTINATÁRIO', '4': 'OUTROS' };
@@ -66,7 +76,11 @@ export function dacteDoXml(xml: string, doc: DocumentoRecord): DadosDacte {
   const icms = el(el(inf, 'imp'), 'ICMS')?.firstChild as Element | null;
   const prot = el(raiz, 'infProt');
   const chave = (inf.getAttribute('Id') ?? '').slice(3);
+  const os = tx(ide, 'mod') === '67';
+  const toma4 = el(ide, 'toma4');
+  const rodoOs = el(inf, 'rodoOS');
   return {
+    modelo: os ? '67' : '57',
     chave,
     numero: Number(tx(ide, 'nCT')),
     serie: Number(tx(ide, 'serie')),
@@ -76,10 +90,14 @@ export function dacteDoXml(xml: string, doc: DocumentoRecord): DadosDacte {
     natOp: tx(ide, 'natOp'),
     inicio: `${tx(ide, 'xMunIni')} - ${tx(ide, 'UFIni')}`,
     fim: `${tx(ide, 'xMunFim')} - ${tx(ide, 'UFFim')}`,
-    tomador: TOMADOR[tx(el(ide, 'toma3') ?? el(ide, 'toma4'), 'toma')] ?? '',
+    tomador: os ? tx(el(inf, 'toma'), 'xNome') : (TOMADOR[tx(el(ide, 'toma3') ?? toma4, 'toma')] ?? ''),
     emitente: parte(el(inf, 'emit'), 'enderEmit')!,
     remetente: parte(el(inf, 'rem'), 'enderReme'),
     destinatario: parte(el(inf, 'dest'), 'enderDest'),
+    tomadorParte: os ? parte(el(inf, 'toma'), 'enderToma') : parte(toma4, 'enderToma'),
+    expedidor: parte(el(inf, 'exped'), 'enderExped'),
+    recebedor: parte(el(inf, 'receb'), 'enderReceb'),
+    servico: os ? { descricao: tx(inf, 'xDescServ'), quantidade: tx(el(inf, 'infServico'), 'qCarga'), registro: tx(rodoOs, 'TAF') ? `TAF ${tx(rodoOs, 'TAF')}` : `REGISTRO ESTADUAL ${tx(rodoOs, 'NroRegEstadual')}` } : null,
     componentes: todos(inf, 'Comp').map((c) => ({ nome: tx(c, 'xNome'), valor: tx(c, 'vComp') })),
     vTPrest: tx(inf, 'vTPrest'),
     vRec: tx(inf, 'vRec'),

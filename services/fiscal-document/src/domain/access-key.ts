@@ -8,7 +8,15 @@ import { anoMesBrasilia, cUfFromSigla, modulo11Digit } from '@erp/fiscal-rules';
  * Positions 7-18 may be letters since the alphanumeric CNPJ (NT Conjunta 2025.001), so the check digit works
  * on ASCII-48 values (`0`..`9` -> 0..9, `A` -> 17 ... `Z` -> 42), which leaves an all-digit key unchanged.
  */
-export const CODIGO_MODELO: Record<Exclude<ModeloDocumento, 'NFSE'>, string> = { NFE: '55', NFCE: '65', CTE: '57' };
+export const CODIGO_MODELO: Record<Exclude<ModeloNumeracao, 'NFSE'>, string> = { NFE: '55', NFCE: '65', CTE: '57', CTEOS: '67' };
+
+/**
+ * The model a document is numbered and keyed under: the spec's models, and `CTEOS` for a CT-e OS (model 67), which is
+ * `modelo: CTE` with its `cteOs` group (docs/cte.md) but has its own numbering and key model (MOC CT-e: per model and
+ * series).
+ */
+export type ModeloNumeracao = ModeloDocumento | 'CTEOS';
+export const modeloNumeracao = (doc: { modelo: ModeloDocumento; cteOs?: unknown }): ModeloNumeracao => (doc.modelo === 'CTE' && doc.cteOs ? 'CTEOS' : doc.modelo);
 
 /** tpEmis 1: normal emission (contingency modes change the key and are not issued here). */
 export const TP_EMIS_NORMAL = '1';
@@ -86,7 +94,7 @@ export interface PartesChave {
   cUF: string;
   emitidoEm: Date;
   cnpj: string;
-  modelo: Exclude<ModeloDocumento, 'NFSE'>;
+  modelo: Exclude<ModeloNumeracao, 'NFSE'>;
   serie: number;
   numero: number;
   cnf: string;
@@ -115,6 +123,8 @@ export interface DocumentoChaveavel {
   emitenteMunicipio: string;
   /** The key's random seed drawn at the claim; absent on documents claimed before it existed. */
   sementeChave?: string;
+  /** A CT-e OS: keyed under model 67. */
+  cteOs?: unknown;
 }
 
 /** The access key of a document under `numero`; its random part comes from the seed drawn at the claim. */
@@ -122,5 +132,5 @@ export function chaveDoDocumento(doc: DocumentoChaveavel, numero: number): strin
   const aleatorio = doc.sementeChave ? sorteioDaSemente(doc.sementeChave) : () => randomInt(0, 1_000_000_000) / 1_000_000_000;
   // The NFS-e key is Sefin Nacional's (generated when it issues the NFS-e, docs/nfse.md), never ours.
   if (doc.modelo === 'NFSE') throw new Error('the NFS-e key comes from Sefin Nacional');
-  return montarChave({ cUF: cUfFromSigla(doc.emitenteUf)!, emitidoEm: doc.emitidoEm, cnpj: doc.emitenteCnpj, modelo: doc.modelo, serie: doc.serie, numero, cnf: gerarCnf(numero, aleatorio) });
+  return montarChave({ cUF: cUfFromSigla(doc.emitenteUf)!, emitidoEm: doc.emitidoEm, cnpj: doc.emitenteCnpj, modelo: modeloNumeracao(doc) as Exclude<ModeloNumeracao, 'NFSE'>, serie: doc.serie, numero, cnf: gerarCnf(numero, aleatorio) });
 }

@@ -49,4 +49,39 @@ export const cteTypes = `
     "RNTRC of the carrier: 8 digits, or ISENTO."
     rntrc: String!
   }
+
+  "ide/tpServ of a CT-e OS: only TRANSPORTE_PESSOAS is issued for now (the others: tipo_servico_nao_suportado)."
+  enum TipoServicoCteOs {
+    TRANSPORTE_PESSOAS
+    TRANSPORTE_VALORES
+    EXCESSO_BAGAGEM
+  }
+
+  "rodoOS/infFretamento/tpFretamento: EVENTUAL (1) or CONTINUO (2)."
+  enum FretamentoCteOs {
+    EVENTUAL
+    CONTINUO
+  }
+
+  "The CT-e OS (model 67): modelo CTE with this group instead of cte; the taker (toma) is the recipient."
+  input CteOsInput {
+    tipoServico: TipoServicoCteOs
+    "RODOVIARIO (the only modal issued for now)."
+    modal: ModalCte
+    inicio: MunicipioCteInput!
+    fim: MunicipioCteInput!
+    "infServico/xDescServ, up to 30 characters."
+    descricaoServico: String!
+    "infServico/infQ/qCarga: passengers carried."
+    quantidadePassageiros: Int
+    "ANTT's Termo de Autorização de Fretamento, 12 digits; or registroEstadual."
+    taf: String
+    "The state agency's registration, 25 digits; or taf."
+    registroEstadual: String
+    "veic/placa: AAA9999 or AAA9A99."
+    placa: String
+    "veic/UF: where the vehicle is licensed."
+    ufVeiculo: String
+    fretamento: FretamentoCteOs
+  }
 `;

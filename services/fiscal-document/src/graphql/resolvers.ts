@@ -24,7 +24,7 @@ export function createResolvers(app: UseCases, reads: ReadCeiling) {
         const limite = pageSize(args.primeiros);
         return reads.run(companyId, () => app.voiding.list(companyId, { modelo: args.modelo ?? undefined }, limite));
       }),
-      statusSefaz: resolver<{ modelo: 'NFE' | 'NFCE' }, unknown>(async (_, { modelo }, context) => app.status(requireAdmin(context).companyId, modelo)),
+      statusSefaz: resolver<{ modelo: 'NFE' | 'NFCE' | 'CTE' | 'CTEOS' }, unknown>(async (_, { modelo }, context) => app.status(requireAdmin(context).companyId, modelo)),
     },
     Mutation: {
       emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await app.emission.issue(requireSession(context), plain(input))).documento),

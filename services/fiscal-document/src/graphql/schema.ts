@@ -205,6 +205,8 @@ export const typeDefs = gql`
     pagamentos: [PagamentoInput!]
     "CT-e only (required there): the transport service; the items are the components of its value."
     cte: CteInput
+    "CT-e OS (model 67) only: the passenger transport service, instead of cte."
+    cteOs: CteOsInput
   }
 
 ${cteTypes}
@@ -246,13 +248,17 @@ ${cteTypes}
     aguardaDecisao: Boolean!
   }
 
-  "The models SEFAZ authorizes (NFeStatusServico4 has one endpoint per model)."
+  "The models whose authorizer answers a status service (NFeStatusServico4, CTeStatusServicoV4), one endpoint per model."
   enum ModeloSefaz {
     NFE
     NFCE
+    "CT-e (model 57): CTeStatusServicoV4 of the UF's CT-e authorizer."
+    CTE
+    "CT-e OS (model 67): CTeStatusServicoV4 of the UF's CT-e OS authorizer."
+    CTEOS
   }
 
-  "NFeStatusServico4 of the authorizer serving the company's UF, environment and a model, asked now."
+  "NFeStatusServico4 (CT-e: CTeStatusServicoV4) of the authorizer serving the company's UF, environment and a model, asked now."
   type StatusSefaz {
     uf: String!
     modelo: ModeloSefaz!

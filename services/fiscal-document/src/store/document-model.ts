@@ -1,8 +1,9 @@
 import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCancelamento } from '@erp/contracts';
 import type { OutboxEntry } from '@erp/kit';
-import type { DadosCte, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete, PagamentoValido } from '../domain/emission-input';
+import type { DadosCte, DadosCteOs, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete, PagamentoValido } from '../domain/emission-input';
 import type { AlteracaoCte } from '../domain/cte-correction';
 import type { ImpostoDocumento } from '../domain/taxes';
+import type { ModeloNumeracao } from '../domain/access-key';
 
 /**
  * `PROCESSANDO` is internal: a document between its claim and its transmission, never listed. `PENDENTE`: sent
@@ -60,6 +61,8 @@ export interface DocumentoRecord {
   exportacao?: Exportacao | null;
   /** CT-e: the transport service as validated (`domain/emission-input/cte.ts`); absent on other models. */
   cte?: DadosCte | null;
+  /** CT-e OS (model 67): the passenger transport service as validated (`domain/emission-input/cte-os.ts`). */
+  cteOs?: DadosCteOs | null;
   /** The company's own deadlines when the document was issued (a later settings change does not move them). */
   prazosCancelamento: PrazosCancelamento;
   /** Until when it may be cancelled, fixed at authorization from the rule and the company's deadlines. */
@@ -142,7 +145,7 @@ export interface NumeroRecord {
   _id: string;
   companyId: string;
   ambiente: Ambiente;
-  modelo: ModeloDocumento;
+  modelo: ModeloNumeracao;
   serie: number;
   numero: number;
   documentoId: string;

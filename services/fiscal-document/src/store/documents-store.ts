@@ -1,4 +1,5 @@
 import type { Connection, mongo } from 'mongoose';
+import type { ModeloNumeracao } from '../domain/access-key';
 import type { Ambiente, ModeloDocumento } from '@erp/contracts';
 import { claimOnce } from '@erp/kit';
 import type {
@@ -19,7 +20,8 @@ const DEFAULT_MAX_TIME_MS = 5_000;
 export interface Serie {
   companyId: string;
   ambiente: Ambiente;
-  modelo: ModeloDocumento;
+  /** `CTEOS` for a CT-e OS: model 67 numbers apart from the CT-e (57). */
+  modelo: ModeloNumeracao;
   serie: number;
 }
 
@@ -150,8 +152,9 @@ class DocumentsStore {
    * Numbers waiting to be voided, oldest first, across companies (the scheduled job's work list): burned numbers
    * of the models SEFAZ voids, taken before `antesDe`, except those whose automatic voiding SEFAZ refused.
    */
-  burnedNumbers(limite: number, antesDe: Date): Promise<NumeroRecord[]> {
-    return this.numeros
+  burnedNumbers(limite: number, antesDe: Date): Promise<(NumeroRecord & { modelo: 'NFE' | 'NFCE' })[]> {
+    const numeros = this.numeros as unknown as mongo.Collection<NumeroRecord & { modelo: 'NFE' | 'NFCE' }>;
+    return numeros
       .find({ situacao: 'A_INUTILIZAR', modelo: { $in: ['NFE', 'NFCE'] }, em: { $lte: antesDe }, recusaInutilizacao: { $exists: false } })
       .sort({ em: 1 })
       .limit(limite)
@@ -248,7 +251,8 @@ class DocumentsStore {
   /** The last successful voiding of exactly this range (a repeated request answers with it). */
   voidingOfRange(serie: Serie, de: number, ate: number): Promise<InutilizacaoRecord | null> {
     return this.inutilizacoes.findOne(
-      { companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo, serie: serie.serie, de, ate, situacao: 'INUTILIZADA' },
+      // Voidings are of the NF-e and NFC-e only (the CT-e 4.00 has none): never a CTEOS numbering.
+      { companyId: serie.companyId, ambiente: serie.ambiente, modelo: serie.modelo as ModeloDocumento, serie: serie.serie, de, ate, situacao: 'INUTILIZADA' },
       { maxTimeMS: this.maxTimeMS },
     );
   }

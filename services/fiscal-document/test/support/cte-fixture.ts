@@ -1,4 +1,5 @@
 import type { DadosXmlCte } from '../../src/xml/cte';
+import type { DadosXmlCteOs } from '../../src/xml/cte/types';
 import { chaveDoDocumento } from '../../src/domain/access-key';
 
 const ENDERECO = { logradouro: 'Avenida Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: '1133334444' };
@@ -55,5 +56,52 @@ export function dadosCte(crt: '1' | '3' = '3'): DadosXmlCte {
     ],
     chavesNfe: [],
     qrCode: `https://homologacao.nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=${CHAVE_CTE}&tpAmb=2`,
+  };
+}
+
+/** The key of a CT-e OS (model 67) of the same carrier, number 3, series 1. */
+export const CHAVE_CTE_OS = chaveDoDocumento(
+  { modelo: 'CTE', cteOs: {}, serie: 1, emitenteCnpj: '11222333000181', emitenteUf: 'SP', emitidoEm: new Date('2026-11-20T15:00:00Z'), sementeChave: 'os' } as never,
+  3,
+);
+
+/**
+ * A CT-e OS (passenger transport, chartered bus) of the same regime-normal carrier: charter 4,000.00 + toll 150.00 =
+ * 4,150.00 São Paulo -> Rio de Janeiro (CFOP 6353), ICMS 12 % = 498.00; CBS 0.9 % = 37.35, IBS 0.1 % = 4.15.
+ */
+export function dadosCteOs(crt: '1' | '3' = '3'): DadosXmlCteOs {
+  const { cte, chavesNfe, ...base } = dadosCte(crt);
+  void cte;
+  void chavesNfe;
+  return {
+    ...base,
+    chave: CHAVE_CTE_OS,
+    destinatario: { ...base.destinatario, inscricaoEstadual: '81234567' },
+    cteOs: {
+      tipoServico: 'TRANSPORTE_PESSOAS',
+      modal: 'RODOVIARIO',
+      inicio: { codigoMunicipio: '3550308', municipio: 'São Paulo', uf: 'SP' },
+      fim: { codigoMunicipio: '3304557', municipio: 'Rio de Janeiro', uf: 'RJ' },
+      descricaoServico: 'Fretamento de ônibus',
+      quantidadePassageiros: 40,
+      taf: '123456789012',
+      registroEstadual: null,
+      placa: 'ABC1D23',
+      ufVeiculo: 'SP',
+      fretamento: 'EVENTUAL',
+      cfop: '6353',
+    },
+    componentes: [
+      { nome: 'Fretamento', valorCentavos: 400_000 },
+      { nome: 'Pedágio', valorCentavos: 15_000 },
+    ],
+    valorPrestacaoCentavos: 415_000,
+    impostos: [
+      { tributo: 'ICMS', baseCentavos: 415_000, aliquota: 12, valorCentavos: 49_800, informativo: false },
+      { tributo: 'CBS', baseCentavos: 415_000, aliquota: 0.9, valorCentavos: 3_735, informativo: true },
+      { tributo: 'IBS_UF', baseCentavos: 415_000, aliquota: 0.1, valorCentavos: 415, informativo: true },
+      { tributo: 'IBS_MUN', baseCentavos: 415_000, aliquota: 0, valorCentavos: 0, informativo: true },
+    ],
+    qrCode: `https://homologacao.nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe=${CHAVE_CTE_OS}&tpAmb=2`,
   };
 }

@@ -5,7 +5,7 @@ import type { Cenarios } from '../app/cenarios';
 import { MensagemInvalida, type Atendimento, type Resposta } from '../app/mensagem';
 import { soapFault } from '../domain/respostas';
 import type { Registro } from '../store/registro';
-import { consultarCte } from './consulta';
+import { consultarCte, statusCte } from './consulta';
 import { registrarEventoCte } from './evento';
 import { envelopeRetornoCte, FalhaDescompactacao, mensagemCte } from './mensagem';
 import { receberCte } from './recepcao';
@@ -13,18 +13,22 @@ import { retCte } from './respostas';
 
 export const ehServicoCte = (nome: string): nome is ServicoCte => (ServicosCte as readonly string[]).includes(nome);
 
-/** The services of the CT-e 4.00 stand-in (model 57): reception, query and the cancellation event. */
+/** The services of the CT-e 4.00 stand-in (models 57 and 67): receptions, query, events and the service status. */
 export async function atenderCte(servico: ServicoCte, corpo: string, clienteTls: Buffer, registro: Registro, cenarios: Cenarios): Promise<Saida> {
   const a: Atendimento = { registro, cenarios, clienteTls, tpAmb: '2', recebidoEm: new Date() };
   let resposta: Resposta;
   try {
     const mensagem = mensagemCte(servico, corpo);
-    if (servico === 'CTeRecepcaoSincV4') resposta = await receberCte(mensagem, a);
+    if (servico === 'CTeRecepcaoSincV4') resposta = await receberCte(mensagem, a, 'CTE');
+    else if (servico === 'CTeRecepcaoOSV4') resposta = await receberCte(mensagem, a, 'CTEOS');
     else if (servico === 'CTeConsultaV4') resposta = await consultarCte(mensagem, a);
     else if (servico === 'CTeRecepcaoEventoV4') resposta = await registrarEventoCte(mensagem, a);
-    else return { status: 400, corpo: soapFault(`${servico} não é atendido pela autoridade local`), derrubar: false, atrasoMs: 0 };
+    else resposta = await statusCte(mensagem, a);
   } catch (error) {
-    if (error instanceof FalhaDescompactacao) return { status: 200, corpo: envelopeRetornoCte(servico, retCte('2', '35', '244', error.message)), derrubar: false, atrasoMs: 0 };
+    if (error instanceof FalhaDescompactacao) {
+      const ret = retCte('2', '35', '244', error.message, '', servico === 'CTeRecepcaoOSV4' ? 'retCTeOS' : 'retCTe');
+      return { status: 200, corpo: envelopeRetornoCte(servico, ret), derrubar: false, atrasoMs: 0 };
+    }
     if (error instanceof MensagemInvalida) return { status: 400, corpo: soapFault(error.message), derrubar: false, atrasoMs: 0 };
     throw error;
   }

@@ -13,25 +13,32 @@ import { validarRegrasCte } from './regras';
 import { protCte, retCte, type ProtocoloCte } from './respostas';
 
 /**
- * CTeRecepcaoSincV4: one CT-e, gzipped (decompressed by the caller, 244 otherwise), answered at once (no batch,
- * no receipt). The official schema of the CT-e (225) and of its modal (rodo: 580), the environment (252), the
+ * CTeRecepcaoSincV4 (CTe, model 57) and CTeRecepcaoOSV4 (CTeOS, model 67, answered with retCTeOS): one CT-e, gzipped (decompressed by the caller, 244 otherwise), answered at once (no batch,
+ * no receipt). The official schema of the CT-e (225) and of its modal (rodo, rodoOS: 580), the environment (252), the
  * signature (297, 298, 213), the MOC rules (`regras.ts`), then the registry: the natural key (CNPJ, model, series,
  * number) taken once by a unique insert: the same key again 204, another key on that number 539.
  */
-export async function receberCte(cte: Element, a: Atendimento): Promise<Resposta> {
+/** What differs between the CT-e (57, CTeRecepcaoSincV4) and the CT-e OS (67, CTeRecepcaoOSV4) at reception. */
+const FORMAS = {
+  CTE: { raiz: 'CTe', schema: 'cte_v4.00.xsd', modal: 'rodo', schemaModal: 'cteModalRodoviario_v4.00.xsd', retorno: 'retCTe', servico: 'CTeRecepcaoSincV4' },
+  CTEOS: { raiz: 'CTeOS', schema: 'cteOS_v4.00.xsd', modal: 'rodoOS', schemaModal: 'cteModalRodoviarioOS_v4.00.xsd', retorno: 'retCTeOS', servico: 'CTeRecepcaoOSV4' },
+} as const;
+
+export async function receberCte(cte: Element, a: Atendimento, modelo: keyof typeof FORMAS): Promise<Resposta> {
+  const forma = FORMAS[modelo];
   const inf = filho(cte, 'infCte');
   const ide = filho(inf, 'ide');
   const cnpj = texto(filho(inf, 'emit'), 'CNPJ') ?? '';
   const cUF = texto(ide, 'cUF') ?? '35';
-  a.cenarios.contar(cnpj, 'CTeRecepcaoSincV4');
+  a.cenarios.contar(cnpj, forma.servico);
   const passo = a.cenarios.proximo(cnpj, 'autorizacao');
   if (passo === 'ERRO_500' || passo === 'DERRUBA') return { corpo: '', passo, cnpj };
-  const mensagem = (cStat: string, xMotivo: string, prot = '') => retCte(a.tpAmb, cUF, cStat, xMotivo, prot);
+  const mensagem = (cStat: string, xMotivo: string, prot = '') => retCte(a.tpAmb, cUF, cStat, xMotivo, prot, forma.retorno);
 
-  const erro = cte.localName === 'CTe' ? await falhaDeSchemaCte(cte, 'cte_v4.00.xsd') : 'o documento não é um CTe';
+  const erro = cte.localName === forma.raiz ? await falhaDeSchemaCte(cte, forma.schema) : `o documento não é um ${forma.raiz}`;
   if (erro) return { corpo: mensagem('225', comErro('Rejeição: Falha no Schema XML do CT-e', erro)), passo, cnpj };
-  const rodo = filhoCte(filho(filho(inf, 'infCTeNorm'), 'infModal'), 'rodo');
-  const erroModal = rodo ? await falhaDeSchemaCte(rodo, 'cteModalRodoviario_v4.00.xsd') : texto(ide, 'modal') === '01' ? 'rodo ausente' : null;
+  const rodo = filhoCte(filho(filho(inf, 'infCTeNorm'), 'infModal'), forma.modal);
+  const erroModal = rodo ? await falhaDeSchemaCte(rodo, forma.schemaModal) : texto(ide, 'modal') === '01' ? `${forma.modal} ausente` : null;
   if (erroModal) return { corpo: mensagem('580', comErro('Rejeição: Falha no schema XML específico do modal', erroModal)), passo, cnpj };
   if (texto(ide, 'tpAmb') !== a.tpAmb) return { corpo: mensagem('252', 'Rejeição: Ambiente informado diverge do Ambiente de recebimento'), passo, cnpj };
 
@@ -41,7 +48,7 @@ export async function receberCte(cte: Element, a: Atendimento): Promise<Resposta
   const dhRecbto = dataHora(a.recebidoEm);
   const rejeitar = (r: Rejeicao) => ({ corpo: mensagem(r.cStat, r.xMotivo, protCte({ chave, ...r, nProt: '', dhRecbto, digVal: '' }, a.tpAmb)), passo, cnpj });
   const rejeicao =
-    conferirAssinatura(assinatura, id, await canonicalizarAssinatura(serializar(cte), id), a.clienteTls, cnpj) ?? validarRegrasCte(inf!, a.tpAmb) ?? (await numeroOcupado(a, ide!, cnpj, chave));
+    conferirAssinatura(assinatura, id, await canonicalizarAssinatura(serializar(cte), id), a.clienteTls, cnpj) ?? validarRegrasCte(inf!, a.tpAmb, modelo === 'CTEOS' ? '67' : '57') ?? (await numeroOcupado(a, ide!, cnpj, chave));
   if (rejeicao) return rejeitar(rejeicao);
   const cenarioRejeita = a.cenarios.consumir(cnpj, 'rejeitar');
   if (cenarioRejeita) return rejeitar({ cStat: cenarioRejeita, xMotivo: 'Rejeição: informada pelo cenário de teste' });

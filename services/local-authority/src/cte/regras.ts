@@ -5,7 +5,7 @@ import type { Rejeicao } from '../domain/regras';
 import { centavos, filho, filhos, texto } from '../domain/xml';
 
 /**
- * The MOC CT-e 4.00 rules that apply to what we send (model 57, normal, rodoviário), checked after the schema and
+ * The MOC CT-e 4.00 rules that apply to what we send (model 57, normal, rodoviário; model 67 the same rules on its groups), checked after the schema and
  * the signature, first failure wins, each with its code. Codes marked "(code to confirm)" were not found in the
  * MOC copy at hand; their text names the rule (docs/cte.md).
  */
@@ -19,7 +19,7 @@ function municipioInvalido(codigo: string | null, uf: string | null): boolean {
   return uf !== null && cUfFromMunicipio(codigo) !== cUfFromSigla(uf);
 }
 
-export function validarRegrasCte(inf: Element, tpAmb: string): Rejeicao | null {
+export function validarRegrasCte(inf: Element, tpAmb: string, modeloServico: '57' | '67' = '57'): Rejeicao | null {
   const ide = filho(inf, 'ide')!;
   const emit = filho(inf, 'emit')!;
   const chave = (inf.getAttribute('Id') ?? '').slice(3);
@@ -36,7 +36,7 @@ export function validarRegrasCte(inf: Element, tpAmb: string): Rejeicao | null {
   if (chaveDosCampos(campos) !== chave || texto(ide, 'cDV') !== chave.slice(43)) {
     return { cStat: '502', xMotivo: 'Rejeição: Erro na Chave de Acesso - Campo Id não corresponde à concatenação dos campos correspondentes' };
   }
-  if (campos.mod !== '57') return { cStat: '236', xMotivo: 'Rejeição: Chave de Acesso inválida [modelo diferente de 57 neste serviço]' };
+  if (campos.mod !== modeloServico) return { cStat: '236', xMotivo: `Rejeição: Chave de Acesso inválida [modelo diferente de ${modeloServico} neste serviço]` };
   if (tpAmb === '2') {
     if (filho(inf, 'rem') && texto(filho(inf, 'rem'), 'xNome') !== NOME_HOMOLOGACAO) return { cStat: '646', xMotivo: `Rejeição: CT-e emitido em ambiente de homologação com Razão Social do remetente diferente de ${NOME_HOMOLOGACAO}` };
     if (filho(inf, 'dest') && texto(filho(inf, 'dest'), 'xNome') !== NOME_HOMOLOGACAO) return { cStat: '649', xMotivo: `Rejeição: CT-e emitido em ambiente de homologação com Razão Social do destinatário diferente de ${NOME_HOMOLOGACAO}` };
@@ -47,7 +47,7 @@ export function validarRegrasCte(inf: Element, tpAmb: string): Rejeicao | null {
     [texto(ide, 'cMunFim'), texto(ide, 'UFFim'), 'cMunFim'],
     [texto(filho(emit, 'enderEmit'), 'cMun'), texto(filho(emit, 'enderEmit'), 'UF'), 'enderEmit/cMun'],
   ];
-  for (const [grupo, ender] of [['rem', 'enderReme'], ['exped', 'enderExped'], ['receb', 'enderReceb'], ['dest', 'enderDest']] as const) {
+  for (const [grupo, ender] of [['rem', 'enderReme'], ['exped', 'enderExped'], ['receb', 'enderReceb'], ['dest', 'enderDest'], ['toma', 'enderToma']] as const) {
     const e = filho(filho(inf, grupo), ender);
     if (e) municipios.push([texto(e, 'cMun'), texto(e, 'UF'), `${grupo}/${ender}/cMun`]);
   }

@@ -1,9 +1,9 @@
 import { escapar, VER_APLIC } from '../domain/respostas';
 import { NS_CTE } from './mensagem';
 
-/** The CT-e 4.00 return messages (retCTe, retConsSitCTe, retEventoCTe), in their schemas' element order. */
-export function retCte(tpAmb: string, cUF: string, cStat: string, xMotivo: string, protCTe = ''): string {
-  return `<retCTe xmlns="${NS_CTE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${escapar(xMotivo)}</xMotivo>${protCTe}</retCTe>`;
+/** The CT-e 4.00 return messages (retCTe, retCTeOS, retConsSitCTe, retEventoCTe), in their schemas' element order. */
+export function retCte(tpAmb: string, cUF: string, cStat: string, xMotivo: string, protCTe = '', raiz: 'retCTe' | 'retCTeOS' = 'retCTe'): string {
+  return `<${raiz} xmlns="${NS_CTE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><cUF>${cUF}</cUF><verAplic>${VER_APLIC}</verAplic><cStat>${cStat}</cStat><xMotivo>${escapar(xMotivo)}</xMotivo>${protCTe}</${raiz}>`;
 }
 
 export interface ProtocoloCte {

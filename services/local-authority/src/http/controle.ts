@@ -13,7 +13,7 @@ import { numeroId, type Registro } from '../store/registro';
 const CNPJ = Joi.string().pattern(/^[0-9A-Z]{12}[0-9]{2}$/).required();
 const esquemaNumero = Joi.object({
   cnpj: CNPJ,
-  mod: Joi.string().valid('55', '65', '57').required(),
+  mod: Joi.string().valid('55', '65', '57', '67').required(),
   serie: Joi.number().integer().min(0).max(999).required(),
   numero: Joi.number().integer().min(1).max(999_999_999).required(),
   chave: Joi.string().length(44).required(),

@@ -13,8 +13,8 @@ import type { MaterialTls } from '../tls/autoridade-certificadora';
 /** SEFAZ refuses messages over 500 KB (214); our largest document is far below. */
 export const MAX_MENSAGEM_BYTES = 500 * 1024;
 const MODELOS = new Set(['NFE', 'NFCE']);
-/** The CT-e (57) stand-in: its own services (src/cte). */
-const MODELOS_CTE = new Set(['CTE']);
+/** The CT-e (57) and CT-e OS (67) stand-in: their own services (src/cte). */
+const MODELOS_CTE = new Set(['CTE', 'CTEOS']);
 /** Homologation only: production documents go to SEFAZ, never here (the settings relay routes them). */
 const AMBIENTES = new Set(['homologacao']);
 

@@ -84,7 +84,7 @@ function lerDocumento(erros: CamposInvalidos, valor: unknown, campo: string): [s
 }
 
 /** An IBGE municipality with its UF: the code's first two digits must be the UF's (MOC rules of cMunIni/cMunFim). */
-function lerMunicipio(erros: CamposInvalidos, valor: unknown, campo: string, comNome = true): MunicipioCte | null {
+export function lerMunicipio(erros: CamposInvalidos, valor: unknown, campo: string, comNome = true): MunicipioCte | null {
   if (!ehObjeto(valor)) return erros.add(campo, vazio(valor) ? 'obrigatorio' : 'tipo', 'obrigatório: codigoMunicipio, municipio e uf') ?? null;
   const antes = erros.total;
   const uf = typeof valor.uf === 'string' ? valor.uf.trim().toUpperCase() : '';
@@ -143,7 +143,7 @@ export function lerCte(erros: CamposInvalidos, valor: unknown, ctx: ContextoEmis
 }
 
 /** One CFOP and one ICMS situation for the whole service (ide/CFOP, imp/ICMS): every component carries the same. */
-function cfopDosItens(erros: CamposInvalidos, itens: ItemValido[], ctx: ContextoEmissao, inicio: MunicipioCte | null, fim: MunicipioCte | null): string | null {
+export function cfopDosItens(erros: CamposInvalidos, itens: ItemValido[], ctx: ContextoEmissao, inicio: MunicipioCte | null, fim: MunicipioCte | null): string | null {
   if (itens.length === 0) return null;
   const [primeiro] = itens;
   const antes = erros.total;

@@ -17,3 +17,4 @@ export {
   type SimplesNacionalInformado,
 } from './types';
 export { type DadosCte, type MunicipioCte, type ParteCte } from './cte';
+export { type DadosCteOs } from './cte-os';

@@ -10,6 +10,7 @@ import { lerSimplesNacional, SITUACOES_CREDITO_SN } from './icms-inputs';
 /** ICMS situations of an export: exempt or not taxed (regime normal), immune or not taxed (Simples Nacional). */
 const SITUACOES_EXPORTACAO: ReadonlySet<string> = new Set(['40', '41', '300', '400']);
 import { lerCte } from './cte';
+import { lerCteOs } from './cte-os';
 import { lerItem } from './item';
 import { lerPagamentos } from './payment';
 import { lerDestinatario } from './recipient';
@@ -76,7 +77,9 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   }
   const chavesNfeTransportadas: string[] = [];
   const transportadas = entrada.chavesNfeTransportadas;
-  if (modelo === 'CTE') {
+  // A CT-e OS (model 67) is a CT-e with the group cteOs instead of cte: no cargo, no NF-e carried.
+  const ehCteOs = modelo === 'CTE' && !vazio(entrada.cteOs);
+  if (modelo === 'CTE' && !ehCteOs) {
     if (!Array.isArray(transportadas) || transportadas.length === 0) {
       erros.add('chavesNfeTransportadas', 'obrigatorio', 'o CT-e informa as chaves das NF-e que transporta');
     } else if (transportadas.length > 2000) {
@@ -88,12 +91,19 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       });
     }
   } else if (!vazio(transportadas) && !(Array.isArray(transportadas) && transportadas.length === 0)) {
-    erros.add('chavesNfeTransportadas', 'somente_cte', 'só se aplica a CT-e');
+    erros.add('chavesNfeTransportadas', ehCteOs ? 'somente_cte_57' : 'somente_cte', ehCteOs ? 'o CT-e OS não transporta NF-e' : 'só se aplica a CT-e');
   }
 
   let cte: EmissaoValida['cte'] = null;
-  if (modelo === 'CTE') cte = lerCte(erros, entrada.cte, ctx, dest, itens);
-  else if (!vazio(entrada.cte)) erros.add('cte', 'somente_cte', 'só se aplica a CT-e');
+  let cteOs: EmissaoValida['cteOs'] = null;
+  if (ehCteOs) {
+    cteOs = lerCteOs(erros, entrada.cteOs, ctx, dest, itens);
+    if (!vazio(entrada.cte)) erros.add('cte', 'cte_ou_cte_os', 'informe cte (CT-e, modelo 57) ou cteOs (CT-e OS, modelo 67), não os dois');
+  } else if (modelo === 'CTE') cte = lerCte(erros, entrada.cte, ctx, dest, itens);
+  else {
+    if (!vazio(entrada.cte)) erros.add('cte', 'somente_cte', 'só se aplica a CT-e');
+    if (!vazio(entrada.cteOs)) erros.add('cteOs', 'somente_cte', 'só se aplica a CT-e (OS, modelo 67)');
+  }
 
   let competencia: string | null = null;
   if (!vazio(entrada.competencia)) {
@@ -162,6 +172,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
       simplesNacional,
       exportacao,
       cte,
+      cteOs,
       pagamentos,
     },
   };

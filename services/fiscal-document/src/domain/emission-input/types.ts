@@ -1,5 +1,6 @@
 import type { EnderecoEmpresa, MeioPagamento, ModeloDocumento, RegimeTributario } from '@erp/contracts';
 import type { DadosCte } from './cte';
+import type { DadosCteOs } from './cte-os';
 
 /** NF-e limit of items (`det` maxOccurs 990). */
 export const MAX_ITENS = 990;
@@ -137,6 +138,8 @@ export interface EmissaoValida {
   simplesNacional?: SimplesNacionalInformado | null;
   /** CT-e only: the transport service (`cte.ts`). */
   cte: DadosCte | null;
+  /** CT-e OS only (model 67, `cteOs` instead of `cte`): the passenger transport service (`cte-os.ts`). */
+  cteOs?: DadosCteOs | null;
   /** NF-e / NFC-e: the means of payment; null when not given (99 for the whole value). */
   pagamentos?: PagamentoValido[] | null;
 }

@@ -11,9 +11,9 @@ export type ProtocoloCte = Protocolo;
 const { serializar, filho, valor, retorno, protocolo: protocoloDe } = leitorRespostas(NS_CTE);
 const protocolo = (pai: Element): ProtocoloCte | null => protocoloDe(pai, 'protCTe', 'chCTe');
 
-/** `retCTe` (CTeRecepcaoSincV4): the message's cStat, and the CT-e's protocol when it was processed. */
-export function lerRetCte(corpo: string): { cStat: string; xMotivo: string; protocolo: ProtocoloCte | null } {
-  const ret = retorno(corpo, 'retCTe');
+/** `retCTe` (CTeRecepcaoSincV4) or `retCTeOS` (CTeRecepcaoOSV4): the message's cStat, and the protocol when processed. */
+export function lerRetCte(corpo: string, raiz: 'retCTe' | 'retCTeOS' = 'retCTe'): { cStat: string; xMotivo: string; protocolo: ProtocoloCte | null } {
+  const ret = retorno(corpo, raiz);
   return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '', protocolo: protocolo(ret) };
 }
 
@@ -47,4 +47,10 @@ export function lerRetEventoCte(corpo: string): { cStat: string; xMotivo: string
   const info = filho(ret, 'infEvento');
   const dh = valor(info, 'dhRegEvento');
   return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '', protocolo: valor(info, 'nProt'), registradoEm: dh ? new Date(dh) : null, xml: serializar(ret) };
+}
+
+/** `retConsStatServCTe` (CTeStatusServicoV4): 107 in operation, 108 / 109 paralysed. */
+export function lerRetStatusCte(corpo: string): { cStat: string; xMotivo: string } {
+  const ret = retorno(corpo, 'retConsStatServCTe');
+  return { cStat: valor(ret, 'cStat')!, xMotivo: valor(ret, 'xMotivo') ?? '' };
 }

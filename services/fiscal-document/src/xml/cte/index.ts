@@ -96,7 +96,7 @@ function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
   ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
 }
 
-function escreverEmitente(inf: XMLBuilder, d: DadosXmlCte): void {
+export function escreverEmitente(inf: XMLBuilder, d: Pick<DadosXmlCte, 'emitente'>): void {
   const { emitente } = d;
   const emit = inf.ele('emit');
   emit.ele('CNPJ').txt(emitente.cnpj);
@@ -115,7 +115,7 @@ function escreverEmitente(inf: XMLBuilder, d: DadosXmlCte): void {
   emit.ele('CRT').txt(emitente.crt);
 }
 
-interface Parte {
+export interface Parte {
   documento: string;
   tipoDocumento: 'CNPJ' | 'CPF';
   nome: string;
@@ -125,8 +125,8 @@ interface Parte {
   endereco: EnderecoEmpresa;
 }
 
-/** rem / dest: document, IE, name, phone, then the address (TEndereco: CEP before UF, cPais/xPais optional). */
-function escreverParte(inf: XMLBuilder, grupo: 'rem' | 'dest', grupoEndereco: string, p: Parte): void {
+/** rem / dest / toma (CT-e OS): document, IE, name, phone, then the address (TEndereco: CEP before UF, cPais/xPais optional). */
+export function escreverParte(inf: XMLBuilder, grupo: 'rem' | 'dest' | 'toma', grupoEndereco: string, p: Parte): void {
   const el = inf.ele(grupo);
   el.ele(p.tipoDocumento).txt(p.documento);
   if (p.inscricaoEstadual) el.ele('IE').txt(p.inscricaoEstadual);

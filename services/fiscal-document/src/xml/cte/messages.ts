@@ -33,6 +33,11 @@ export function consSitCTe(producao: boolean, chave: string): string {
   return create().ele(NS_CTE, 'consSitCTe', { versao: '4.00' }).ele('tpAmb').txt(tpAmb(producao)).up().ele('xServ').txt('CONSULTAR').up().ele('chCTe').txt(chave).end({ headless: true });
 }
 
+/** `consStatServCTe` 4.00 (CTeStatusServicoV4): tpAmb, cUF, xServ STATUS. */
+export function consStatServCTe(producao: boolean, cUF: string): string {
+  return create().ele(NS_CTE, 'consStatServCTe', { versao: '4.00' }).ele('tpAmb').txt(tpAmb(producao)).up().ele('cUF').txt(cUF).up().ele('xServ').txt('STATUS').end({ headless: true });
+}
+
 export interface EventoCte {
   chave: string;
   cnpj: string;
@@ -71,8 +76,9 @@ export function evCancCTe(protocolo: string, justificativa: string): string {
   return create().ele(NS_CTE, 'evCancCTe').ele('descEvento').txt('Cancelamento').up().ele('nProt').txt(protocolo).up().ele('xJust').txt(texto(justificativa, 255)).end({ headless: true });
 }
 
-export function cteProc(cteAssinado: string, protCTe: string): string {
-  const base = create().ele(NS_CTE, 'cteProc', { versao: '4.00' }).ele('cte').up().ele('prot').end({ headless: true });
+/** `cteProc` (procCTe_v4.00.xsd) or, for a CT-e OS, `cteOSProc` (procCTeOS_v4.00.xsd): the signed document + protCTe. */
+export function cteProc(cteAssinado: string, protCTe: string, raiz: 'cteProc' | 'cteOSProc' = 'cteProc'): string {
+  const base = create().ele(NS_CTE, raiz, { versao: '4.00' }).ele('cte').up().ele('prot').end({ headless: true });
   return inserir(inserir(base, 'cte', cteAssinado), 'prot', protCTe);
 }
 

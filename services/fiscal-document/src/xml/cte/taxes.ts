@@ -3,7 +3,10 @@ import type { Tributo } from '@erp/contracts';
 import { dec2, percentual } from '../format';
 import type { DadosXmlCte } from './types';
 
-const linha = (d: DadosXmlCte, tributo: Tributo) => d.impostos.find((l) => l.tributo === tributo && !l.informativo) ?? d.impostos.find((l) => l.tributo === tributo) ?? null;
+/** What the `imp` group is made of (CT-e and CT-e OS alike: TImp / TImpOS share ICMS00, ICMS45, ICMSSN and IBSCBS). */
+type ImpostosCte = Pick<DadosXmlCte, 'emitente' | 'cst' | 'impostos' | 'valorPrestacaoCentavos'>;
+
+const linha = (d: ImpostosCte, tributo: Tributo) => d.impostos.find((l) => l.tributo === tributo && !l.informativo) ?? d.impostos.find((l) => l.tributo === tributo) ?? null;
 
 /**
  * `imp` of the CT-e: the ICMS of the service by the carrier's regime (ICMS00 with the engine's base, rate and value;
@@ -11,7 +14,7 @@ const linha = (d: DadosXmlCte, tributo: Tributo) => d.impostos.find((l) => l.tri
  * group `IBSCBS` (CST 000, cClassTrib 000001, gIBSCBS from the engine's CBS, IBS_UF and IBS_MUN lines) and `vTotDFe`
  * (the document's total: vTPrest in 2026, when IBS/CBS are not added to it; NT 2025.001-RTC).
  */
-export function escreverImpostosCte(inf: XMLBuilder, d: DadosXmlCte): void {
+export function escreverImpostosCte(inf: XMLBuilder, d: ImpostosCte): void {
   const imp = inf.ele('imp');
   const icms = imp.ele('ICMS');
   if (d.emitente.crt === '1') {

@@ -1,5 +1,5 @@
 import type { Ambiente, EnderecoEmpresa } from '@erp/contracts';
-import type { DadosCte } from '../../domain/emission-input';
+import type { DadosCte, DadosCteOs } from '../../domain/emission-input';
 import type { DestinatarioValido } from '../../domain/emission-input';
 import type { ImpostoDocumento } from '../../domain/taxes';
 
@@ -31,4 +31,9 @@ export interface DadosXmlCte {
   impostos: ImpostoDocumento[];
   chavesNfe: string[];
   qrCode: string;
+}
+
+/** The CT-e OS (model 67): the same issuer, values and taxes; the taker (`toma`) is the recipient; no cargo, no NF-e. */
+export interface DadosXmlCteOs extends Omit<DadosXmlCte, 'cte' | 'chavesNfe'> {
+  cteOs: DadosCteOs;
 }
