@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { graphql, stackEnv } from '../support/env';
+import { graphql, rest, stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { emitir, nfeVenda } from './fiscal-helpers';
@@ -83,6 +83,14 @@ describe('admin page - correction letter of an NF-e', () => {
     expect(xml).toContain('<tpEvento>110110</tpEvento>');
     expect(xml).toContain('<nSeqEvento>1</nSeqEvento>');
     expect(xml).toContain(`<xCorrecao>${PRIMEIRA}</xCorrecao>`);
+    // The same route without ?sequencia serves the latest letter; a sequence with no letter is said, not guessed.
+    const latest = await rest('GET', `/api/erp/faturamento/documentos/${id}/carta-correcao.xml`, { bearer: admin });
+    expect(latest.status).toBe(200);
+    expect(String(latest.body)).toContain(`<xCorrecao>${SEGUNDA}</xCorrecao>`);
+    for (const sequencia of ['3', '99', 'abc']) {
+      const none = await rest('GET', `/api/erp/faturamento/documentos/${id}/carta-correcao.xml?sequencia=${sequencia}`, { bearer: admin });
+      expect([sequencia, none.status, none.body.codigo]).toEqual([sequencia, 404, 'XML_INDISPONIVEL']);
+    }
     await screenshot(page, 'documento-cartas');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

@@ -94,7 +94,7 @@ export function CsvUpload(props: { entidades: EntidadeIngestao[]; onSent: () => 
         <Field id="csv-token" label="Token de ingestão" required help="O valor ing_… mostrado na criação do token; fica só nesta tela." width="medium">
           {(a) => <input {...a} type="password" autoComplete="off" value={token} onChange={(e) => (setToken(e.target.value), reset())} />}
         </Field>
-        <Field id="csv-entidade" label="Entidade" required width="medium">
+        <Field id="csv-entidade" label="Entidade das linhas" required width="medium">
           {(a) => (
             <select {...a} value={entidade} onChange={(e) => (setEntidade(e.target.value), reset())}>
               <option value="">—</option>
