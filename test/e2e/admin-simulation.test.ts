@@ -94,6 +94,7 @@ describe('admin page - tax simulation', () => {
     const button = page.getByRole('button', { name: 'Provisionar impostos…' });
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('aria-describedby')).toBe('provisionar-aviso');
+    await screenshot(page, 'impostos-outro-regime');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // Back in the company's regime, the button is offered again and the warning is gone.
     await page.getByLabel('Regime', { exact: true }).selectOption('');
