@@ -7,6 +7,7 @@ import { typeDefs as ingestion } from '@erp/ingestion/src/graphql/schema';
 import { typeDefs as settings } from '@erp/settings/src/graphql/schema';
 import { typeDefs as taxSimulation } from '@erp/tax-simulation/src/graphql/schema';
 import { typeDefs as token } from '@erp/token/src/graphql/schema';
+import * as corrections from '../src/api/operations/corrections';
 import * as documents from '../src/api/operations/documents';
 import * as entities from '../src/api/operations/entities';
 import * as history from '../src/api/operations/history';
@@ -28,7 +29,7 @@ const SUBGRAPHS = [
   { name: 'settings', typeDefs: settings },
 ];
 
-const OPERATION_MODULES: Record<string, Record<string, unknown>> = { documents, entities, history, settings: settingsOperations, simulation, tokens, voiding };
+const OPERATION_MODULES: Record<string, Record<string, unknown>> = { corrections, documents, entities, history, settings: settingsOperations, simulation, tokens, voiding };
 
 const HEADER = '# The API schema of the supergraph the page talks to, composed from the five subgraphs. Written by `npm run codegen`: do not edit.\n\n';
 const TYPES_HEADER = '// The types of the page\'s GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.\n\n';

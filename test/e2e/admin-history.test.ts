@@ -29,7 +29,7 @@ describe('admin page - import history', () => {
 
     await page.getByRole('link', { name: 'Histórico de importações' }).click();
     await page.getByRole('heading', { level: 1, name: 'Histórico de importações' }).waitFor();
-    await page.getByLabel('Entidade').selectOption('incidente_seguranca');
+    await page.getByLabel('Entidade', { exact: true }).selectOption('incidente_seguranca');
     const row = page.locator(`tr[data-lote-id="${loteId}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
@@ -88,14 +88,14 @@ describe('admin page - import history', () => {
     // replaced under a new filter and waited 30 s for a second row the new filter no longer had.
     const listed = () => page.locator('tr[data-lote-id]').evaluateAll((rows: { getAttribute: (name: string) => string | null }[]) => rows.map((row) => row.getAttribute('data-lote-id')));
     const shows = (expected: string[]) => (ids: (string | null)[]) => ids.join() === expected.join();
-    await page.getByLabel('Entidade').selectOption('');
+    await page.getByLabel('Entidade', { exact: true }).selectOption('');
     await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
     expect(await until(listed, shows([incidentBatch, assetBatch, loteId]))).toEqual([incidentBatch, assetBatch, loteId]);
     expect(await page.locator(`tr[data-lote-id="${assetBatch}"] td`).nth(1).textContent()).toBe('Ativo de informação');
 
-    await page.getByLabel('Entidade').selectOption('ativo_informacao');
+    await page.getByLabel('Entidade', { exact: true }).selectOption('ativo_informacao');
     expect(await until(listed, shows([assetBatch]))).toEqual([assetBatch]);
-    await page.getByLabel('Entidade').selectOption('incidente_seguranca');
+    await page.getByLabel('Entidade', { exact: true }).selectOption('incidente_seguranca');
     expect(await until(listed, shows([incidentBatch, loteId]))).toEqual([incidentBatch, loteId]);
   });
 

@@ -63,6 +63,11 @@ describe('admin page - fiscal settings', () => {
     await page.getByLabel('Bairro').fill('Bela Vista');
     await page.getByLabel('Município (nome)').fill('São Paulo');
     await page.getByLabel('CEP').fill('01310100');
+    await page.getByLabel('Inscrição estadual').pressSequentially('110042490114');
+    // CNPJ, IE (by the UF's layout) and CEP are punctuated as typed; what is stored is their digits (below).
+    expect(await page.getByLabel('CNPJ').inputValue()).toBe(cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
+    expect(await page.getByLabel('Inscrição estadual').inputValue()).toBe('110.042.490.114');
+    expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100');
     await page.getByLabel('NF-e (horas)').fill('12');
     await page.getByLabel('ICMS: dia').fill('5');
     await page.getByLabel('ICMS: em dia não útil').selectOption('ANTECIPAR');
@@ -89,7 +94,7 @@ describe('admin page - fiscal settings', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const stored = await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin });
-    expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
+    expect(stored.body.dados).toMatchObject({ versao: 1, series: [1, 2], empresa: { cnpj, inscricaoEstadual: '110042490114', regimeTributario: 'SIMPLES_NACIONAL' }, nfse: { codigoServico: '01.07', senha: expect.stringMatching(/^•+$/) } });
     expect(stored.body.dados.empresa.endereco).toEqual({ logradouro: 'Avenida Paulista', numero: '1000', complemento: null, bairro: 'Bela Vista', municipio: 'São Paulo', cep: '01310100', telefone: null });
     expect(stored.body.dados.prazosCancelamento).toEqual({ nfeHoras: 12, nfceMinutos: null, cteHoras: null, nfseDias: null });
     expect(stored.body.dados.vencimentos).toEqual({ icms: { dia: 5, ajuste: 'ANTECIPAR' }, iss: null, cbs: null, ibs: null, is: null });

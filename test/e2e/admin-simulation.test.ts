@@ -27,7 +27,7 @@ describe('admin page - tax simulation', () => {
     await page.getByLabel('Valor da operação (R$)').fill('10.000,00');
     await page.getByLabel('Data da operação').fill('2026-11-20');
     await page.getByRole('button', { name: 'Simular' }).click();
-    await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFSE, R\$\s10\.000,00 em 20\/11\/2026/ }).waitFor();
+    await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFS-e, R\$\s10\.000,00 em 20\/11\/2026/ }).waitFor();
     expect(await until(activeText, (t) => t.includes('Resultado'))).toContain('Resultado');
     const das = page.getByRole('row', { name: /^DAS/ });
     expect(await das.textContent()).toMatch(/\d\d\/12\/2026/);
@@ -41,6 +41,10 @@ describe('admin page - tax simulation', () => {
     const chart = page.getByRole('img', { name: /Total de impostos por regime/ });
     expect(await chart.locator('g').count()).toBe(3);
     expect(await chart.getAttribute('aria-labelledby')).toBe('grafico-titulo grafico-desc');
+    // The legend names the taxes (DAS (Simples Nacional), IBS estadual), never their codes.
+    const legend = (await page.getByRole('list', { name: 'Legenda' }).allTextContents()).join(' ');
+    expect(legend).toContain('DAS (Simples Nacional)');
+    expect(legend).not.toMatch(/IBS_UF|IBS_MUN|\bDAS\b(?! \()/);
     const table = page.getByRole('table', { name: 'Comparação em números' });
     expect(await table.locator('tbody tr').count()).toBe(3);
 
@@ -77,6 +81,27 @@ describe('admin page - tax simulation', () => {
       expect(await byId(`sim-${campo}`).getAttribute('aria-invalid')).toBe('true');
     }
     await page.getByLabel('Alíquota ISS (%)').fill('');
+  });
+
+  it('admin page - a simulation in another regime than the company’s says why it cannot be provisioned, before any click', async () => {
+    await page.getByLabel('Regime', { exact: true }).selectOption('LUCRO_PRESUMIDO');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.getByRole('heading', { name: /Resultado — Lucro Presumido, NFS-e/ }).waitFor();
+    const warning = page.locator('#provisionar-aviso');
+    expect(await warning.textContent()).toBe(
+      'Esta simulação é do Lucro Presumido, e a empresa é do Simples Nacional nas configurações fiscais: ela serve para comparar e não vira títulos a pagar. Para provisionar, simule no regime da empresa (deixe o regime em branco).',
+    );
+    const button = page.getByRole('button', { name: 'Provisionar impostos…' });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('aria-describedby')).toBe('provisionar-aviso');
+    await screenshot(page, 'impostos-outro-regime');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Back in the company's regime, the button is offered again and the warning is gone.
+    await page.getByLabel('Regime', { exact: true }).selectOption('');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFS-e/ }).waitFor();
+    expect(await button.isDisabled()).toBe(false);
+    expect(await warning.count()).toBe(0);
   });
 
   itRequestedOnlyTheGateway(fixture);

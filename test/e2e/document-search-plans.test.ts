@@ -11,7 +11,7 @@ import { DOCUMENTOS, emitir, empresaFiscal, nfeVenda } from './fiscal-helpers';
 const skip = process.env.MONGODB_URL ? 'MONGODB_URL is set: the stack runs on that server, not on a PostgreSQL of its own' : null;
 
 describe('the documents search is served from company-led indexes', () => {
-  it('document search plans - by number, key, referencia, customer CNPJ, name part and period: index scans led by the company', async () => {
+  it('document search plans - by number, key, referencia, customer CNPJ, name part (accents folded) and period: index scans led by the company', async () => {
     if (skip) {
       console.log(`plans not checked: ${skip}`);
       return;
@@ -25,6 +25,7 @@ describe('the documents search is served from company-led indexes', () => {
       `referencia=${encodeURIComponent(doc.referencia)}`,
       'cliente=11.222.333/0001-81',
       'cliente=comprador',
+      `cliente=${encodeURIComponent('COMPRADÔR')}`,
       'emitidoDe=2026-01-01&emitidoAte=2099-12-31&modelo=NFE',
     ];
     const statements = await statementsDuring(cluster, async () => {

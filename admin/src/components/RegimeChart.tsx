@@ -1,4 +1,5 @@
 import { formatMoney, formatPercent } from '../format';
+import { tributoLabel } from '../labels';
 
 export interface RegimeSeries {
   regime: string;
@@ -62,7 +63,7 @@ export function RegimeChart(props: { series: RegimeSeries[] }) {
                 const w = Math.max(p.valor * scale, 0);
                 const segment = (
                   <rect key={p.tributo} x={x} y={y} width={w} height={barHeight} fill={colourOf(p.tributo)}>
-                    <title>{`${p.tributo}: ${formatMoney(p.valor)}`}</title>
+                    <title>{`${tributoLabel(p.tributo)}: ${formatMoney(p.valor)}`}</title>
                   </rect>
                 );
                 x += w;
@@ -80,7 +81,7 @@ export function RegimeChart(props: { series: RegimeSeries[] }) {
         <ul className="legenda" aria-label="Legenda">
           {taxes.map((t) => (
             <li key={t}>
-              <span className="amostra" style={{ background: colourOf(t) }} aria-hidden="true" /> {t}
+              <span className="amostra" style={{ background: colourOf(t) }} aria-hidden="true" /> {tributoLabel(t)}
             </li>
           ))}
         </ul>

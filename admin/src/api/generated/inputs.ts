@@ -196,6 +196,14 @@ export type CteOsInput = {
   fretamento?: FretamentoCteOs | null | undefined;
 };
 
+/** CT-e correction: group, field, new value and, for a repeated group, the item (the CT-e's own letter). */
+export type AlteracaoCteInput = {
+  grupo: string;
+  campo: string;
+  valor: string;
+  numeroItem?: number | null | undefined;
+};
+
 export type PrazosCancelamentoEntrada = {
   nfeHoras?: number | null | undefined;
   nfceMinutos?: number | null | undefined;

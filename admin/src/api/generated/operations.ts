@@ -1,7 +1,21 @@
 // The types of the page's GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.
 
 import type { Exact, ModeloDocumento, SituacaoDocumento, SituacaoInutilizacao, ModeloSefaz, ModoIngestao, ConfiguracaoFiscalRegimeTributario, ConfiguracaoFiscalProvedorNfse, AjusteVencimento, RegimeTributario, StatusToken } from './enums';
-import type { EmitirDocumentoFiscalInput, ConfiguracaoFiscalEntrada, SimularImpostosInput, CriarTokenIngestaoInput } from './inputs';
+import type { EmitirDocumentoFiscalInput, AlteracaoCteInput, ConfiguracaoFiscalEntrada, SimularImpostosInput, CriarTokenIngestaoInput } from './inputs';
+
+export type CartasCorrecaoQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type CartasCorrecaoQuery = { cartasCorrecao: Array<{ documentoId: string, sequencia: number, correcao: string, protocolo: string, registradaEm: string, cStat: string, motivo: string }> };
+
+export type RegistrarCartaCorrecaoMutationVariables = Exact<{
+  id: string;
+  correcao?: string | null | undefined;
+  alteracoes?: Array<AlteracaoCteInput> | AlteracaoCteInput | null | undefined;
+}>;
+
+export type RegistrarCartaCorrecaoMutation = { registrarCartaCorrecao: { documentoId: string, sequencia: number, correcao: string, protocolo: string, registradaEm: string, cStat: string, motivo: string } };
 
 export type CancelarDocumentoFiscalMutationVariables = Exact<{
   id: string;

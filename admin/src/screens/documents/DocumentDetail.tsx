@@ -8,6 +8,7 @@ import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDateTime, formatTimeLeft } from '../../format';
 import { useNow } from '../../hooks/useNow';
+import { CorrectionLetters } from './CorrectionLetters';
 import { DocumentContents } from './DocumentContents';
 import { DocumentFacts } from './DocumentFacts';
 import { DocumentFiles } from './DocumentFiles';
@@ -126,6 +127,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
       <DocumentFacts documento={d} />
       <DocumentContents documento={d} />
       <DocumentFiles documento={d} onOutcome={show} />
+      <CorrectionLetters documento={d} onOutcome={show} />
 
       {d.situacao === 'AUTORIZADO' ? (
         <>

@@ -8,7 +8,8 @@ import { focusSoon } from '../../components/focus';
 import { formatMoney } from '../../format';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { MODELOS, SITUACOES } from './document-labels';
-import { emptyAddress, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
+import { CteFields } from './CteFields';
+import { emptyAddress, emptyCte, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
 import { emptyPayment } from './payment-input';
 import { PaymentFields } from './PaymentFields';
@@ -29,6 +30,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
     chaveCte: '',
     chavesNfe: '',
     pagamentos: [emptyPayment()],
+    cte: emptyCte(),
   }));
   const [sending, setSending] = useState(false);
   const fieldErrors = useFieldErrors();
@@ -136,6 +138,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
             {(a) => <input {...a} required={false} {...text('chaveCte')} />}
           </Field>
         ) : null}
+        {form.modelo === 'CTE' ? <CteFields cte={form.cte} onChange={(update) => setForm((f) => ({ ...f, cte: update(f.cte) }))} fieldErrors={fieldErrors} /> : null}
         {form.modelo === 'CTE' ? (
           <Field id="chavesNfeTransportadas" label="Chaves das NF-e transportadas (uma por linha)" required error={errorFor('chavesNfeTransportadas')} width="long">
             {(a) => <textarea {...a} rows={3} {...text('chavesNfe')} />}

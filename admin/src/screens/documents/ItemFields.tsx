@@ -9,6 +9,8 @@ export function ItemFields(props: { modelo: ModeloDocumento; regime: string | nu
   const { errorFor } = props.fieldErrors;
   const goods = carriesGoods(modelo);
   const service = modelo === 'NFSE';
+  // A CT-e's items are the components of the service's value (vPrest/Comp); its CFOP is the transport group's.
+  const cte = modelo === 'CTE';
   // The company's regime decides the ICMS code: CSOSN in the Simples Nacional, CST otherwise (both while unknown).
   const showCsosn = props.regime !== 'LUCRO_PRESUMIDO' && props.regime !== 'LUCRO_REAL';
   const showCst = props.regime !== 'SIMPLES_NACIONAL';
@@ -22,7 +24,7 @@ export function ItemFields(props: { modelo: ModeloDocumento; regime: string | nu
 
   return (
     <fieldset className="grupo">
-      <legend>Itens</legend>
+      <legend>{cte ? 'Componentes do valor do serviço' : 'Itens'}</legend>
       {errorFor('itens') ? <p className="erro-campo">{errorFor('itens')}</p> : null}
       {!service && props.regime ? (
         <p className="ajuda">
@@ -31,15 +33,17 @@ export function ItemFields(props: { modelo: ModeloDocumento; regime: string | nu
       ) : null}
       {itens.map((_, i) => (
         <fieldset key={i} className="item">
-          <legend>Item {i + 1}</legend>
+          <legend>
+            {cte ? 'Componente' : 'Item'} {i + 1}
+          </legend>
           <div className="grade">
             {field(i, 'codigo', 'Código')}
-            {field(i, 'descricao', 'Descrição', 'medium')}
+            {field(i, 'descricao', cte ? 'Nome do componente' : 'Descrição', 'medium')}
             {field(i, 'quantidade', 'Quantidade', 'short', true)}
             {field(i, 'valorUnitario', 'Valor unitário (R$)', 'short', true)}
             {field(i, 'unidade', 'Unidade')}
             {goods ? field(i, 'ncm', 'NCM (8 dígitos)', 'short', true) : null}
-            {!service ? field(i, 'cfop', 'CFOP') : null}
+            {!service && !cte ? field(i, 'cfop', 'CFOP') : null}
             {!service && showCsosn ? field(i, 'csosn', 'CSOSN (Simples)') : null}
             {!service && showCst ? field(i, 'cst', 'CST (regime normal)') : null}
             {service ? field(i, 'codigoServico', 'Código de serviço (LC 116)') : null}
@@ -47,7 +51,7 @@ export function ItemFields(props: { modelo: ModeloDocumento; regime: string | nu
           </div>
           {itens.length > 1 ? (
             <button type="button" onClick={() => onChange((list) => list.filter((__, j) => j !== i))}>
-              Remover item {i + 1}
+              Remover {cte ? 'componente' : 'item'} {i + 1}
             </button>
           ) : null}
         </fieldset>
@@ -59,7 +63,7 @@ export function ItemFields(props: { modelo: ModeloDocumento; regime: string | nu
           setTimeout(() => document.getElementById(`itens[${itens.length}].codigo`)?.focus(), 0);
         }}
       >
-        Adicionar item
+        {cte ? 'Adicionar componente' : 'Adicionar item'}
       </button>
     </fieldset>
   );

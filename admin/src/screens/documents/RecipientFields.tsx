@@ -1,7 +1,8 @@
 import type { ModeloDocumento } from '../../api/operations/documents';
 import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
-import { carriesGoods, type AddressField, type AddressForm, type RecipientForm } from './issue-input';
+import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
+import { takesAddress, type AddressField, type AddressForm, type RecipientForm } from './issue-input';
 
 /** The recipient's address fields (NF-e enderDest), as the API names them. */
 const ADDRESS: [AddressField, string, FieldWidth][] = [
@@ -34,7 +35,7 @@ export function RecipientFields(props: {
       <legend>Destinatário{modelo === 'NFCE' ? ' (opcional na NFC-e: CPF do consumidor)' : ''}</legend>
       <div className="grade">
         <Field id="destinatario.documento" label="CNPJ ou CPF" error={errorFor('destinatario.documento') ?? errorFor('destinatario')} width="medium">
-          {(a) => <input {...a} required={modelo !== 'NFCE'} {...text('documento')} />}
+          {(a) => <input {...a} required={modelo !== 'NFCE'} inputMode="numeric" {...text('documento', maskCnpjCpf)} />}
         </Field>
         <Field id="destinatario.nome" label="Nome" error={errorFor('destinatario.nome')} width="long">
           {(a) => <input {...a} required={false} {...text('nome')} />}
@@ -46,17 +47,27 @@ export function RecipientFields(props: {
           {(a) => <input {...a} required={false} inputMode="numeric" {...text('codigoMunicipio')} />}
         </Field>
         <Field id="destinatario.inscricaoEstadual" label="Inscrição estadual" error={errorFor('destinatario.inscricaoEstadual')} width="short">
-          {(a) => <input {...a} required={false} {...text('inscricaoEstadual')} />}
+          {(a) => <input {...a} required={false} {...text('inscricaoEstadual', (v) => maskIe(v, recipient.uf))} />}
         </Field>
       </div>
-      {carriesGoods(modelo) ? (
+      {takesAddress(modelo) ? (
         <fieldset className="grupo">
-          <legend>Endereço do destinatário{modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : ' (opcional)'}</legend>
+          <legend>
+            Endereço do destinatário{modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : modelo === 'CTE' ? ' (exigido no CT-e; com UF e município)' : ' (opcional)'}
+          </legend>
           {errorFor('destinatario.endereco') ? <p className="erro-campo">{errorFor('destinatario.endereco')}</p> : null}
           <div className="grade">
             {ADDRESS.map(([key, label, width]) => (
               <Field key={key} id={`destinatario.endereco.${key}`} label={label} error={errorFor(`destinatario.endereco.${key}`)} width={width}>
-                {(a) => <input {...a} required={false} value={address[key]} onChange={(e) => onAddress({ ...address, [key]: e.target.value })} />}
+                {(a) => (
+                  <input
+                    {...a}
+                    required={false}
+                    inputMode={key === 'cep' ? 'numeric' : undefined}
+                    value={address[key]}
+                    onChange={(e) => onAddress({ ...address, [key]: key === 'cep' ? maskCep(e.target.value) : e.target.value })}
+                  />
+                )}
               </Field>
             ))}
           </div>

@@ -1,6 +1,9 @@
 import type { FieldError } from '../../api/field-errors';
 import type { EmitirDocumentoFiscalInput, EnderecoDestinatarioInput, ModeloDocumento } from '../../api/operations/documents';
+import { cteFieldLabel, cteInput, emptyCte, type CteForm } from './cte-input';
 import { paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
+
+export { emptyCte };
 
 /** The issue form keeps what was typed, as text, until it is sent. */
 export interface ItemForm {
@@ -40,10 +43,14 @@ export interface IssueForm {
   chavesNfe: string;
   /** NFC-e means of payment (none typed: the service's default, 99 for the total). */
   pagamentos: PagamentoForm[];
+  /** CT-e model 57 rodoviário: the transport group. */
+  cte: CteForm;
 }
 
 /** An NF-e or NFC-e carries goods: NCM on each item and the recipient's address. */
 export const carriesGoods = (modelo: ModeloDocumento) => modelo === 'NFE' || modelo === 'NFCE';
+/** The recipient's address: the goods documents and the CT-e (its dest/enderDest). */
+export const takesAddress = (modelo: ModeloDocumento) => carriesGoods(modelo) || modelo === 'CTE';
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 
@@ -130,7 +137,7 @@ const LABELS: Record<string, string> = {
 export function issueFieldLabel(campo: string): string {
   const item = /^itens\[(\d+)\](?:\.(\w+))?/.exec(campo);
   if (item) return `Item ${Number(item[1]) + 1}${item[2] ? `: ${ITEM_LABELS[item[2]] ?? item[2]}` : ''}`;
-  return LABELS[campo] ?? paymentFieldLabel(campo) ?? campo;
+  return LABELS[campo] ?? paymentFieldLabel(campo) ?? cteFieldLabel(campo) ?? campo;
 }
 
 /**
@@ -158,7 +165,8 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
   const service = modelo === 'NFSE';
   // Sent only when a field of it is filled in: the service then checks it as a whole. A blank required box goes as
   // null, as typed: GraphQL refuses it by name before the service's rules.
-  const addressTyped = goods && Object.values(address).some((v) => v.trim() !== '');
+  const cte = modelo === 'CTE';
+  const addressTyped = takesAddress(modelo) && Object.values(address).some((v) => v.trim() !== '');
   const input: EmitirDocumentoFiscalInput = {
     referencia: form.referencia,
     modelo,
@@ -181,7 +189,8 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
       valorUnitario: number(item.valorUnitario, `itens[${i}].valorUnitario`, true) ?? -1,
       unidade: optional(item.unidade),
       ncm: goods ? optional(ncmDigits(item.ncm)) : null,
-      cfop: !service ? optional(item.cfop) : null,
+      // A CT-e's components all carry the transport CFOP of its group.
+      cfop: cte ? optional(form.cte.cfop) : !service ? optional(item.cfop) : null,
       cst: !service ? optional(item.cst) : null,
       csosn: !service ? optional(item.csosn) : null,
       codigoServico: service ? optional(item.codigoServico) : null,
@@ -192,6 +201,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     chavesNfeTransportadas: modelo === 'CTE' ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,
     pagamentos: modelo === 'NFCE' ? paymentsInput(form.pagamentos, number) : null,
+    cte: cte ? cteInput(form.cte, number) : null,
   };
   return { input, localErrors };
 }

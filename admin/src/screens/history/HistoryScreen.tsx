@@ -9,6 +9,7 @@ import { ScreenTitle } from '../../components/ScreenTitle';
 import { formatDateTime, formatNumber } from '../../format';
 import { usePagedList } from '../../hooks/usePagedList';
 import { entityName } from '../entity-name';
+import { CsvUpload } from './CsvUpload';
 import { RefusedRows } from './RefusedRows';
 
 const PAGE_SIZE = 20;
@@ -154,6 +155,7 @@ export function HistoryScreen(props: { title: string }) {
           }}
         />
       ) : null}
+      <CsvUpload entidades={entidades} onSent={() => void list.reload()} />
     </section>
   );
 }

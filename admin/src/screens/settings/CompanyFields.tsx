@@ -1,17 +1,24 @@
+import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
 import { UFS } from '../../ufs';
+import type { TextPath } from './settings-form';
 import { VENCIMENTOS } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
 
 /** The issuing company: its identity and regime, its address, and its own tax due days. */
 export function CompanyFields(props: { bind: SettingsBinding }) {
-  const { readOnly, field, text } = props.bind;
+  const { readOnly, field, text, form } = props.bind;
+  // CNPJ, IE and CEP are punctuated while typed (pt-BR); the API takes the punctuation and keeps the digits.
+  const masked = (campo: TextPath, mask: (value: string) => string) => {
+    const bound = text(campo);
+    return { value: mask(bound.value), onChange: (e: { target: { value: string } }) => bound.onChange({ target: { value: mask(e.target.value) } }) };
+  };
   return (
     <fieldset disabled={readOnly} className="grupo">
       <legend>Empresa emitente</legend>
       <div className="grade">
-        {field('empresa.cnpj', 'CNPJ', (a) => <input {...a} {...text('empresa.cnpj')} autoComplete="off" />, { help: 'Com ou sem pontuação; aceita o CNPJ alfanumérico.' })}
+        {field('empresa.cnpj', 'CNPJ', (a) => <input {...a} {...masked('empresa.cnpj', maskCnpjCpf)} autoComplete="off" />, { help: 'Com ou sem pontuação; aceita o CNPJ alfanumérico.' })}
         {field('empresa.razaoSocial', 'Razão social', (a) => <input {...a} {...text('empresa.razaoSocial')} />, { width: 'long' })}
-        {field('empresa.inscricaoEstadual', 'Inscrição estadual', (a) => <input {...a} {...text('empresa.inscricaoEstadual')} />, { help: 'Dígitos, ou ISENTO.' })}
+        {field('empresa.inscricaoEstadual', 'Inscrição estadual', (a) => <input {...a} {...masked('empresa.inscricaoEstadual', (v) => maskIe(v, form.texts['empresa.uf']))} />, { help: 'Dígitos, ou ISENTO.' })}
         {field(
           'empresa.uf',
           'UF',
@@ -43,7 +50,7 @@ export function CompanyFields(props: { bind: SettingsBinding }) {
         {field('empresa.endereco.complemento', 'Complemento', (a) => <input {...a} {...text('empresa.endereco.complemento')} />)}
         {field('empresa.endereco.bairro', 'Bairro', (a) => <input {...a} {...text('empresa.endereco.bairro')} />)}
         {field('empresa.endereco.municipio', 'Município (nome)', (a) => <input {...a} {...text('empresa.endereco.municipio')} />)}
-        {field('empresa.endereco.cep', 'CEP', (a) => <input {...a} inputMode="numeric" {...text('empresa.endereco.cep')} />, { width: 'short', help: '8 dígitos.' })}
+        {field('empresa.endereco.cep', 'CEP', (a) => <input {...a} inputMode="numeric" {...masked('empresa.endereco.cep', maskCep)} />, { width: 'short', help: '8 dígitos.' })}
         {field('empresa.endereco.telefone', 'Telefone', (a) => <input {...a} inputMode="tel" {...text('empresa.endereco.telefone')} />, { help: 'De 6 a 14 dígitos.' })}
       </div>
       <h3 className="subgrupo">Vencimentos próprios</h3>

@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
-import type { SimulacaoImposto } from '../../api/operations/simulation';
+import type { RegimeTributario, SimulacaoImposto } from '../../api/operations/simulation';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDay, formatMoney, formatPercent } from '../../format';
+import { MODELOS } from '../documents/document-labels';
 import { REGIMES } from './simulation-input';
 import { tributoLabel } from '../../labels';
 
@@ -10,15 +11,21 @@ export function SimulationResult(props: {
   simulacao: SimulacaoImposto;
   headingRef: Ref<HTMLHeadingElement> | undefined;
   canProvision: boolean;
+  /** The company's regime in its fiscal settings: null when they name none, undefined while not read. */
+  companyRegime: RegimeTributario | null | undefined;
   onProvision: () => void;
   outcome: Outcome | null;
   outcomeRef: Ref<HTMLDivElement>;
 }) {
   const s = props.simulacao;
+  // Only the company's own regime becomes titles (the API refuses another with REGIME_DIFERENTE_DA_EMPRESA): said
+  // before the click, with the button off.
+  const otherRegime = props.companyRegime !== undefined && props.companyRegime !== s.regime;
+  const modelo = MODELOS[s.tipoDocumento];
   return (
     <section className="cartao" aria-labelledby="resultado-titulo">
       <h2 id="resultado-titulo" tabIndex={-1} ref={props.headingRef}>
-        Resultado — {REGIMES[s.regime]}, {s.tipoDocumento}, {formatMoney(s.valor)} em {formatDay(s.dataOperacao)}
+        Resultado — {REGIMES[s.regime]}, {modelo}, {formatMoney(s.valor)} em {formatDay(s.dataOperacao)}
       </h2>
       <p className="destaque">
         Total devido <strong>{formatMoney(s.totalDevido)}</strong> · carga efetiva <strong>{formatPercent(s.cargaEfetiva)}</strong>
@@ -110,9 +117,18 @@ export function SimulationResult(props: {
           </table>
         </div>
       ) : props.canProvision ? (
-        <button type="button" className="primario" onClick={props.onProvision}>
-          Provisionar impostos…
-        </button>
+        <>
+          {otherRegime ? (
+            <p className="aviso" id="provisionar-aviso">
+              {props.companyRegime
+                ? `Esta simulação é do ${REGIMES[s.regime]}, e a empresa é do ${REGIMES[props.companyRegime]} nas configurações fiscais: ela serve para comparar e não vira títulos a pagar. Para provisionar, simule no regime da empresa (deixe o regime em branco).`
+                : `As configurações fiscais da empresa não dizem o seu regime tributário: nada é provisionado até que digam. Esta simulação (${REGIMES[s.regime]}) serve para comparar.`}
+            </p>
+          ) : null}
+          <button type="button" className="primario" onClick={props.onProvision} disabled={otherRegime} aria-describedby={otherRegime ? 'provisionar-aviso' : undefined}>
+            Provisionar impostos…
+          </button>
+        </>
       ) : (
         <p className="discreto">Só administradores provisionam impostos.</p>
       )}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import { COMPARAR_REGIMES, PROVISIONAR_IMPOSTOS, SIMULAR_IMPOSTOS, type SimulacaoImposto } from '../../api/operations/simulation';
 import { useApp } from '../../app-context';
@@ -17,7 +17,7 @@ import { tributoLabel } from '../../labels';
 
 /** The tax simulation: what an operation owes and when, in the company's regime or compared across the three, and its provisioning. */
 export function SimulationScreen(props: { title: string }) {
-  const { api, session, announce } = useApp();
+  const { api, session, announce, company, reloadCompany } = useApp();
   const [form, setForm] = useState(newSimulationForm);
   const [flags, setFlags] = useState<SimulationFlags>({ mercadoriaImportada: false, produtoZonaFrancaManaus: false });
   const [shown, setShown] = useState<SimulacaoImposto | null>(null);
@@ -28,6 +28,8 @@ export function SimulationScreen(props: { title: string }) {
   const fieldErrors = useFieldErrors();
   const resultHeading = useRef<HTMLHeadingElement | null>(null);
   const outcomeRef = useRef<HTMLDivElement | null>(null);
+  // The company's regime decides what may be provisioned: read fresh when the screen opens.
+  useEffect(reloadCompany, [reloadCompany]);
 
   async function send(event: FormEvent, compare: boolean) {
     event.preventDefault();
@@ -116,6 +118,7 @@ export function SimulationScreen(props: { title: string }) {
           simulacao={shown}
           headingRef={comparison ? undefined : resultHeading}
           canProvision={session.role === 'admin'}
+          companyRegime={company ? (company.empresa.regimeTributario ?? null) : undefined}
           onProvision={() => askProvision(shown)}
           outcome={outcome}
           outcomeRef={outcomeRef}

@@ -142,10 +142,13 @@ export const DOCUMENTS_PATHS: Paths = {
   },
   '/api/erp/faturamento/documentos/{id}/carta-correcao.xml': {
     get: {
-      summary: 'O procEventoNFe (procEventoCTe no CT-e) da última carta de correção registrada',
+      summary: 'O procEventoNFe (procEventoCTe no CT-e) da última carta de correção registrada, ou da de `sequencia`',
       tags: [DOCUMENTS],
       security: 'sessao',
-      parameters: [param('Id')],
+      parameters: [
+        param('Id'),
+        { name: 'sequencia', in: 'query', required: false, description: 'A sequência da carta (1 a 20, como `cartasCorrecao` lista); sem ela, a última.', schema: { type: 'integer', minimum: 1, maximum: 20 } },
+      ],
       pathParams: true,
       ok: {
         200: {

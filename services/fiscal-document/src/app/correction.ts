@@ -158,13 +158,21 @@ export class Correction {
     });
   }
 
-  /** The latest registered letter's `procEventoNFe` (`procEventoCTe` for a CT-e): event 110110 with the authorizer's answer. */
-  async xml(companyId: string, id: string): Promise<FileReply> {
+  /**
+   * A registered letter's `procEventoNFe` (`procEventoCTe` for a CT-e): event 110110 with the authorizer's answer;
+   * the latest, or the one of `sequencia` (1-20, as `cartasCorrecao` lists them; anything else is not a letter).
+   */
+  async xml(companyId: string, id: string, sequencia?: string): Promise<FileReply> {
     const doc = await this.deps.store.byId(companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
-    const ultimo = await this.deps.store.xmls.find({ documentoId: doc._id, tipo: 'CARTA_CORRECAO_PROC' }).sort({ _id: -1 }).limit(1).toArray();
-    if (ultimo.length === 0) throw xmlUnavailable('este documento não tem carta de correção registrada pela SEFAZ', { documentoId: doc._id });
-    const sequencia = ultimo[0]._id.slice(-2);
-    return { conteudo: `${DECLARACAO}${ultimo[0].xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-cce-${sequencia}-${doc.modelo === 'CTE' ? 'procEventoCTe' : 'procEventoNFe'}.xml` };
+    const pedida = sequencia === undefined ? null : /^\d{1,2}$/.test(sequencia) ? Number(sequencia) : 0;
+    const filtro = pedida === null ? { documentoId: doc._id, tipo: 'CARTA_CORRECAO_PROC' as const } : { _id: xmlId(doc._id, 'CARTA_CORRECAO_PROC', pedida) };
+    const ultimo = await this.deps.store.xmls.find(filtro).sort({ _id: -1 }).limit(1).toArray();
+    if (ultimo.length === 0) {
+      const qual = pedida === null ? 'carta de correção registrada' : `carta de correção ${sequencia} registrada`;
+      throw xmlUnavailable(`este documento não tem ${qual} pela SEFAZ`, { documentoId: doc._id });
+    }
+    const nn = ultimo[0]._id.slice(-2);
+    return { conteudo: `${DECLARACAO}${ultimo[0].xml}`, tipo: 'application/xml; charset=utf-8', nome: `${doc.chaveAcesso}-cce-${nn}-${doc.modelo === 'CTE' ? 'procEventoCTe' : 'procEventoNFe'}.xml` };
   }
 }

@@ -1,6 +1,7 @@
 import { FiscalDocumentErrorCodes as Codes, ModelosDocumento, Refusal, SituacoesDocumento, type CampoInvalido, type ModeloDocumento, type SituacaoDocumento } from '@erp/contracts';
 import { decodeCursor, pageOf, pageSize, type Page, type ReadCeiling } from '@erp/kit';
 import { ehDocumentoId } from '../domain/document-id';
+import { nomeSemAcentosRegex } from '../domain/name-search';
 import type { BuscaDocumentos } from '../store/document-search-query';
 import type { DocumentReads } from './document-reads';
 import type { DocumentoFiscalView } from './views';
@@ -19,7 +20,7 @@ export interface FiltroDocumentosEntrada {
   emitidoDe?: unknown;
   /** `AAAA-MM-DD`, a day in Brasília: up to its end (inclusive). */
   emitidoAte?: unknown;
-  /** The recipient: its CNPJ / CPF (punctuation allowed) or a part of its name (any case). */
+  /** The recipient: its CNPJ / CPF (punctuation allowed) or a part of its name (any case, accents or not). */
   cliente?: unknown;
   numero?: unknown;
   chaveAcesso?: unknown;
@@ -42,8 +43,6 @@ function inicioDoDia(valor: string): Date | null {
   if (Number.isNaN(instante.getTime()) || new Date(instante.getTime() + 3 * 3600_000).toISOString().slice(0, 10) !== valor) return null;
   return instante;
 }
-
-const escaparRegex = (texto: string): string => texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Reads the filters; every wrong one at once, as `FILTRO_INVALIDO` with `campos` (`{campo, regra, erro}`). */
 export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocumentos {
@@ -80,7 +79,7 @@ export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocu
     if (/^\d{11}$|^\d{14}$/.test(digitos)) busca.clienteDocumento = digitos;
     else if (/^\d+$/.test(digitos)) recusa('cliente', 'documento_invalido', 'um CNPJ tem 14 dígitos e um CPF, 11');
     else if (texto.length < NOME_MIN || texto.length > TEXTO_MAX) recusa('cliente', 'tamanho', `digite de ${NOME_MIN} a ${TEXTO_MAX} letras do nome, ou o CNPJ / CPF`);
-    else busca.clienteNome = escaparRegex(texto);
+    else busca.clienteNome = nomeSemAcentosRegex(texto);
   }
   if (!vazio(entrada.numero)) {
     const numero = typeof entrada.numero === 'string' ? Number(entrada.numero.trim()) : entrada.numero;

@@ -309,7 +309,7 @@ ${detalheTypes}
     """
     The company's documents, newest first, by pages (depois = proximo of the previous page of the same search).
     emitidoDe / emitidoAte: AAAA-MM-DD, days in Brasília (both inclusive); cliente: the recipient's CNPJ / CPF
-    (punctuation allowed) or a part of its name (any case). A wrong filter is FILTRO_INVALIDO naming its field.
+    (punctuation allowed) or a part of its name (any case, accents or not: "sao" finds "São"). A wrong filter is FILTRO_INVALIDO naming its field.
     """
     documentosFiscais(
       modelo: ModeloDocumento

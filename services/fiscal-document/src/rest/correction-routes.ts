@@ -5,7 +5,7 @@ import { DOCUMENTS_PATH } from './documents-routes';
 /**
  * The correction letter over REST, the same as GraphQL's `registrarCartaCorrecao` and `cartasCorrecao`: the body
  * `{ correcao }` for an NF-e (`{ alteracoes }` for a CT-e), admin; 201 with the registered letter. The latest
- * letter's `procEventoNFe` is served as XML to any role of the company.
+ * letter's `procEventoNFe` (or the one of `?sequencia=N`) is served as XML to any role of the company.
  */
 export function registerCorrectionRoutes(app: FastifyInstance, { correction }: UseCases, verifySession: SessionVerifier, reads: ReadCeiling): void {
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/carta-correcao`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request, reply) => {
@@ -14,8 +14,9 @@ export function registerCorrectionRoutes(app: FastifyInstance, { correction }: U
     return ok(carta, `carta de correção ${carta.sequencia} registrada (protocolo ${carta.protocolo})`);
   });
 
-  app.get<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/carta-correcao.xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
+  app.get<{ Params: { id: string }; Querystring: { sequencia?: string } }>(`${DOCUMENTS_PATH}/:id/carta-correcao.xml`, { onRequest: sessionHook(verifySession) }, async (request, reply) => {
     const { companyId } = sessionOf(request);
-    return sendFile(reply, await reads.run(companyId, () => correction.xml(companyId, request.params.id)), 'attachment');
+    const sequencia = typeof request.query.sequencia === 'string' ? request.query.sequencia : undefined;
+    return sendFile(reply, await reads.run(companyId, () => correction.xml(companyId, request.params.id, sequencia)), 'attachment');
   });
 }

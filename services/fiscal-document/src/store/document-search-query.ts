@@ -12,7 +12,7 @@ export interface BuscaDocumentos {
   emitidoAntes?: Date;
   /** The recipient's CNPJ / CPF, digits. */
   clienteDocumento?: string;
-  /** A regular expression (special characters escaped) matched against the recipient's name, any case. */
+  /** A regular expression (special characters escaped, accents folded: `domain/name-search.ts`) matched against the recipient's name, any case. */
   clienteNome?: string;
   numero?: number;
   chaveAcesso?: string;
