@@ -173,7 +173,8 @@ describe('admin page - CT-e', () => {
     expect(issued.status).toBe(201);
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${issued.body.dados.id}`);
     const detail = page.locator('.detalhe');
-    await detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ }).waitFor();
+    // This CT-e's own number: the previous test's CT-e (also authorized) is open until the route's document loads.
+    await detail.getByRole('heading', { name: `CT-e (57) nº ${issued.body.dados.numero}, série ${issued.body.dados.serie} — Autorizado` }).waitFor();
     await detail.getByLabel('Justificativa').fill('Frete cancelado pelo cliente antes da coleta');
     await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
     await page.getByRole('dialog', { name: /^Cancelar CT-e \(57\)/ }).getByRole('button', { name: 'Cancelar documento' }).click();
