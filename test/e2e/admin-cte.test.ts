@@ -67,7 +67,8 @@ describe('admin page - CT-e', () => {
     expect(await page.locator('.total-itens').textContent()).toMatch(/R\$\s1\.050,00/);
 
     // The transport group: the sender with its IE and CEP masked, start São Paulo, end Campinas (5353: inside SP).
-    await byId('cte.cfop').fill('5353');
+    // 6353 is an interstate CFOP: the service refuses it on each component, said under the one CFOP field.
+    await byId('cte.cfop').fill('6353');
     await type('cte.remetente.documento', '11222333000181');
     expect(await byId('cte.remetente.documento').inputValue()).toBe('11.222.333/0001-81');
     await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
@@ -92,7 +93,7 @@ describe('admin page - CT-e', () => {
     await byId('cte.pesoKg').fill('350 kg');
     await byId('chavesNfeTransportadas').fill(CHAVE_NFE);
 
-    // One round: the weight the page cannot read and the RNTRC the API refuses, both by label.
+    // One round: the weight the page cannot read, the RNTRC and the CFOP the API refuses, all by label.
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     await byId('cte.pesoKg-erro').waitFor();
     expect(await byId('cte.pesoKg-erro').textContent()).toBe('deve ser um número, como 1.200,00');
@@ -100,12 +101,15 @@ describe('admin page - CT-e', () => {
     const summary = (await page.locator('#emitir-form .mensagem').first().textContent())!;
     expect(summary).toContain('Peso bruto (kg): deve ser um número, como 1.200,00');
     expect(summary).toMatch(/RNTRC: /);
-    expect(summary).not.toMatch(/cte\.|pesoKg|rntrc/);
+    expect(summary).toMatch(/Componente 1: CFOP: /);
+    await byId('cte.cfop-erro').waitFor();
+    expect(summary).not.toMatch(/cte\.|pesoKg|rntrc|itens\[/);
     await screenshot(page, 'documentos-cte-erros');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await byId('cte.pesoKg').fill('350,5');
     await byId('cte.rntrc').fill('12345678');
+    await byId('cte.cfop').fill('5353');
     await page.getByRole('button', { name: 'Emitir', exact: true }).click();
     const detail = page.locator('.detalhe');
     const heading = detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ });
@@ -169,10 +173,15 @@ describe('admin page - CT-e', () => {
     expect(issued.status).toBe(201);
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos/${issued.body.dados.id}`);
     const detail = page.locator('.detalhe');
-    await detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ }).waitFor();
+    // This CT-e's own number: the previous test's CT-e (also authorized) is open until the route's document loads.
+    await detail.getByRole('heading', { name: `CT-e (57) nº ${issued.body.dados.numero}, série ${issued.body.dados.serie} — Autorizado` }).waitFor();
     await detail.getByLabel('Justificativa').fill('Frete cancelado pelo cliente antes da coleta');
     await detail.getByRole('button', { name: 'Cancelar documento…' }).click();
     await page.getByRole('dialog', { name: /^Cancelar CT-e \(57\)/ }).getByRole('button', { name: 'Cancelar documento' }).click();
+    // The outcome first (a refusal would be said there), then the heading.
+    const outcome = detail.locator('.mensagem').first();
+    await outcome.waitFor({ timeout: 60_000 });
+    expect(await outcome.textContent()).toBe(`Documento nº ${issued.body.dados.numero} cancelado.`);
     await detail.getByRole('heading', { name: /— Cancelado$/ }).waitFor();
     const link = detail.getByRole('link', { name: 'XML do cancelamento (procEventoCTe)' });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

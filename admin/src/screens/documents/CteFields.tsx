@@ -22,10 +22,12 @@ const ADDRESS: [AddressField, string, FieldWidth][] = [
  */
 export function CteFields(props: { cte: CteForm; onChange: (update: (cte: CteForm) => CteForm) => void; fieldErrors: FieldErrors }) {
   const { cte, onChange } = props;
-  const { errorFor } = props.fieldErrors;
+  const { errorFor, errors } = props.fieldErrors;
+  // The service checks the CFOP on each component (itens[i].cfop): said under the one CFOP field the CT-e has.
+  const cfopError = errorFor('cte.cfop') ?? (errors.find((e) => /^itens\[\d+\]\.cfop$/.test(e.campo))?.erro || null);
   const set = <K extends keyof CteForm>(key: K, value: CteForm[K]) => onChange((c) => ({ ...c, [key]: value }));
   const input = (campo: string, label: string, value: string, change: (value: string) => void, width: FieldWidth = 'medium', extra: { inputMode?: 'numeric' | 'decimal'; help?: string } = {}) => (
-    <Field id={campo} label={label} required error={errorFor(campo)} help={extra.help} width={width}>
+    <Field id={campo} label={label} required error={campo === 'cte.cfop' ? cfopError : errorFor(campo)} help={extra.help} width={width}>
       {(a) => <input {...a} inputMode={extra.inputMode} value={value} onChange={(e) => change(e.target.value)} />}
     </Field>
   );

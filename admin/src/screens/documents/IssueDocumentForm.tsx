@@ -79,7 +79,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
         Emitir documento fiscal
       </h2>
-      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => campo || null} fieldLabel={issueFieldLabel} wholeLabel="documento" />
+      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? 'cte.cfop' : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1') : issueFieldLabel(campo))} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
         <div className="grade">
           <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="short">

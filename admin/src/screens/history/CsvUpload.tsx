@@ -90,30 +90,30 @@ export function CsvUpload(props: { entidades: EntidadeIngestao[]; onSent: () => 
         A primeira linha nomeia os campos (a chave, como <code>codigo</code>, ou o rótulo, como “Código”); separador “;”. O CSV de recusadas
         baixado aqui volta como está, corrigido. Até {MAX_LINHAS} linhas por envio.
       </p>
-      <form onSubmit={(e) => void previewFile(e)} aria-label="Enviar planilha" className="grade">
-        <Field id="csv-token" label="Token de ingestão" required help="O valor ing_… mostrado na criação do token; fica só nesta tela." width="medium">
-          {(a) => <input {...a} type="password" autoComplete="off" value={token} onChange={(e) => (setToken(e.target.value), reset())} />}
-        </Field>
-        <Field id="csv-entidade" label="Entidade das linhas" required width="medium">
-          {(a) => (
-            <select {...a} value={entidade} onChange={(e) => (setEntidade(e.target.value), reset())}>
-              <option value="">—</option>
-              {props.entidades.map((e) => (
-                <option key={e.entidade} value={e.entidade}>
-                  {e.nome}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field id="csv-arquivo" label="Arquivo CSV" required width="medium">
-          {(a) => <input {...a} type="file" accept=".csv,text/csv" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />}
-        </Field>
-        <div className="botoes">
-          <button type="submit" disabled={busy}>
-            Pré-visualizar
-          </button>
+      <form onSubmit={(e) => void previewFile(e)} aria-label="Enviar planilha">
+        <div className="grade">
+          <Field id="csv-token" label="Token de ingestão" required help="O valor ing_… mostrado na criação do token; fica só nesta tela." width="medium">
+            {(a) => <input {...a} type="password" autoComplete="off" value={token} onChange={(e) => (setToken(e.target.value), reset())} />}
+          </Field>
+          <Field id="csv-entidade" label="Entidade das linhas" required width="medium">
+            {(a) => (
+              <select {...a} value={entidade} onChange={(e) => (setEntidade(e.target.value), reset())}>
+                <option value="">—</option>
+                {props.entidades.map((e) => (
+                  <option key={e.entidade} value={e.entidade}>
+                    {e.nome}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="csv-arquivo" label="Arquivo CSV" required width="medium">
+            {(a) => <input {...a} type="file" accept=".csv,text/csv" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />}
+          </Field>
         </div>
+        <button type="submit" disabled={busy}>
+          Pré-visualizar
+        </button>
       </form>
       <div tabIndex={-1} ref={resultRef} className="resultado-csv">
         {error ? <Message kind="error">{error}</Message> : null}
