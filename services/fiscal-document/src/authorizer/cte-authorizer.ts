@@ -175,7 +175,7 @@ export class CteAuthorizer implements Autorizador {
 
   /** CTeStatusServicoV4 of the UF's CT-e (57) or CT-e OS (67) authorizer: 107 in operation; anything else not now. */
   async statusServico(p: PedidoStatus): Promise<RespostaStatus> {
-    const resposta = await this.t.status({ companyId: p.companyId, uf: p.uf, ambiente: p.ambiente, modelo: p.cteOs ? 'CTEOS' : 'CTE' });
+    const resposta = await this.t.status({ companyId: p.companyId, uf: p.uf, ambiente: p.ambiente, modeloCte: p.cteOs ? 'CTEOS' : 'CTE' });
     return resposta ?? { cStat: null, xMotivo: 'autorizador do CT-e sem resposta' };
   }
 }

@@ -19,7 +19,7 @@ export interface DestinoCte {
 }
 
 /** A call about no document (CTeStatusServicoV4): the model's table is named instead of read from a key. */
-export type DestinoCteSemChave = Omit<DestinoCte, 'chaveAcesso'> & { modelo: ModeloCte };
+export type DestinoCteSemChave = Omit<DestinoCte, 'chaveAcesso'> & { modeloCte: ModeloCte };
 
 /**
  * The SOAP 1.2 calls of the CT-e 4.00 web services through the settings relay (mutual TLS with the company's A1,
@@ -31,7 +31,7 @@ export class CteTransport {
 
   async call(p: DestinoCte | DestinoCteSemChave, servico: ServicoCte, mensagem: string): Promise<Envio> {
     const { timeoutSegundos } = await this.o.settings(p.companyId);
-    const destino = { tipo: 'CTE' as const, uf: p.uf, ambiente: p.ambiente, modelo: 'modelo' in p ? p.modelo : modeloCteDaChave(p.chaveAcesso), servico };
+    const destino = { tipo: 'CTE' as const, uf: p.uf, ambiente: p.ambiente, modelo: 'chaveAcesso' in p ? modeloCteDaChave(p.chaveAcesso) : p.modeloCte, servico };
     const resposta = await this.o.transmitir(p.companyId, destino, envelopeCte(servico, mensagem), timeoutSegundos * 1000);
     if (!resposta.ok) {
       if (resposta.codigo === 'DESTINO_NAO_PERMITIDO' || resposta.codigo === 'CERTIFICADO_AUSENTE' || resposta.codigo === 'CERTIFICADO_EXPIRADO') {
