@@ -1,6 +1,7 @@
 import { Subjects, type DocumentoCanceladoEvent, type Session } from '@erp/contracts';
 import { pendingEvent } from '@erp/kit';
 import { chaveValida } from '../domain/access-key';
+import { chaveNfseValida } from '../domain/nfse-chave';
 import { impedimentoCancelamento, justificativaValida, prazoDoDocumento } from '../domain/cancellation';
 
 import { reais } from '../domain/money';
@@ -86,7 +87,7 @@ export class Cancellation {
    * environment, issued with this one's key in its DPS `subst` (`chaveNfseSubstituida`).
    */
   private async substituteNfse(doc: DocumentoRecord, bruta: unknown): Promise<string> {
-    if (typeof bruta !== 'string' || !/^[0-9]{50}$/.test(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef de uma NFS-e deve ser a chave de 50 dígitos da NFS-e substituta');
+    if (typeof bruta !== 'string' || !chaveNfseValida(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef de uma NFS-e deve ser a chave da NFS-e substituta (50 dígitos, ou <município>-<número>-<código> da ABRASF)');
     if (bruta === doc.chaveAcesso) throw substituteInvalid('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFS-e que o substitui');
     const substituta = await this.deps.store.byKey(doc.companyId, bruta);
     if (!substituta || substituta.modelo !== 'NFSE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO' || substituta.chaveNfseSubstituida !== doc.chaveAcesso) {
@@ -159,6 +160,7 @@ export class Cancellation {
         uf: doc.emitenteUf,
         chaveAcesso: doc.chaveAcesso!,
         modelo: doc.modelo,
+        rps: { cnpj: doc.emitenteCnpj, serie: doc.serie, numero: doc.numero! },
       });
       if (resposta.desfecho === 'REGISTRADO') {
         await this.record(doc, atual, resposta);
@@ -194,6 +196,7 @@ export class Cancellation {
       // The claim's instant: a retry sends the same signed event, dated when it was first asked.
       solicitadoEm: new Date(fato.em),
       chNFeRef: fato.chNFeRef ?? null,
+      rps: { cnpj: doc.emitenteCnpj, serie: doc.serie, numero: doc.numero! },
     };
     let xmlAssinado = await store.xml(doc._id, 'CANCELAMENTO_ASSINADO');
     if (!xmlAssinado) {
