@@ -58,6 +58,16 @@ describe('nfse abrasf 2.04 - substitution and lost cancellation answers', () => 
     expect(await xmlDe(e.admin, r.body.dados.id, 'xml')).toContain(`<NfseSubstituida>${primeira.protocolo}</NfseSubstituida>`);
   }, 60_000);
 
+  it('nfse abrasf - the cancellation\'s reason: 7 refused by field (400), 2 sent as CodigoCancelamento 2', async () => {
+    const e = await empresaAbrasf();
+    const doc = (await emitir(e.admin, rpsServico())).body.dados;
+    const errado = await rest('POST', `${DOCUMENTOS}/${doc.id}/cancelar`, { bearer: e.admin, body: { justificativa: JUSTIFICATIVA, motivo: '7' } });
+    expect([errado.status, errado.body.codigo, errado.body.campos?.[0]?.campo]).toEqual([400, 'DOCUMENTO_INVALIDO', 'motivo']);
+    const c = await rest('POST', `${DOCUMENTOS}/${doc.id}/cancelar`, { bearer: e.admin, body: { justificativa: JUSTIFICATIVA, motivo: '2' } });
+    expect([c.status, c.body.dados?.situacao]).toEqual([200, 'CANCELADO']);
+    expect(await xmlDe(e.admin, doc.id, 'cancelamento.xml')).toContain('<CodigoCancelamento>2</CodigoCancelamento>');
+  }, 60_000);
+
   it('nfse abrasf - cancellation answer lost after the city registered it: recovered by ConsultarNfsePorRps, one CancelarNfse', async () => {
     const e = await empresaAbrasf();
     const doc = (await emitir(e.admin, rpsServico())).body.dados;

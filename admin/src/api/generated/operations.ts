@@ -7,6 +7,7 @@ export type CancelarDocumentoFiscalMutationVariables = Exact<{
   id: string;
   justificativa: string;
   chNFeRef?: string | null | undefined;
+  motivo?: string | null | undefined;
 }>;
 
 export type CancelarDocumentoFiscalMutation = { cancelarDocumentoFiscal: { id: string, referencia: string, modelo: ModeloDocumento, serie: number, numero: number, chaveAcesso: string, situacao: SituacaoDocumento, ambiente: string, emitidoEm: string, autorizadoEm: string | null, protocolo: string | null, cStat: string | null, motivo: string | null, emitenteCnpj: string, destinatarioDocumento: string | null, destinatarioNome: string | null, valorTotal: number, simplesRemessa: boolean, prazoCancelamento: string | null, canceladoEm: string | null, justificativaCancelamento: string | null, protocoloCancelamento: string | null, entregueEm: string | null, servicoIniciadoEm: string | null, competencia: string | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> } };

@@ -67,6 +67,8 @@ export interface PedidoCancelamento {
   xmlAssinado: string | null;
   /** The document's RPS (an ABRASF NFS-e's cancellation is queried by the provider's CNPJ, series and number). */
   rps?: { cnpj: string; serie: number; numero: number };
+  /** An NFS-e cancellation's reason (1, 2, 9); absent: 9 (other). */
+  motivo?: '1' | '2' | '9' | null;
 }
 
 /**

@@ -136,7 +136,7 @@ export class NfseAbrasfAuthorizer implements Autorizador {
   async prepararCancelamento(p: Omit<PedidoCancelamento, 'xmlAssinado'>): Promise<string | null> {
     if (p.chNFeRef) return null;
     const settings = await this.o.settings(p.companyId);
-    const xml = cancelarNfseEnvio({ numeroNfse: p.protocolo, cnpj: p.cnpj, inscricaoMunicipal: settings.nfse.inscricaoMunicipal, codigoMunicipio: settings.nfse.codigoCidade ?? '', codigo: '1' });
+    const xml = cancelarNfseEnvio({ numeroNfse: p.protocolo, cnpj: p.cnpj, inscricaoMunicipal: settings.nfse.inscricaoMunicipal, codigoMunicipio: settings.nfse.codigoCidade ?? '', codigo: p.motivo === '2' ? '2' : '1' });
     const perfil = { algoritmo: settings.nfse.algoritmoAssinatura, canonicalizacao: settings.nfse.canonicalizacao };
     return assinarXml(xml, 'InfPedidoCancelamento', this.o.assinador(p.companyId, perfil.algoritmo), perfil);
   }

@@ -12,3 +12,7 @@ export function nfseAbrasfDaChave(chave: string): { codigoMunicipio: string; num
   const m = CHAVE_NFSE_ABRASF.exec(chave);
   return m ? { codigoMunicipio: m[1], numero: m[2] } : null;
 }
+
+/** The reasons of an NFS-e cancellation (event 101101 cMotivo): 1 error in the issue, 2 service not provided, 9 other. */
+export const MotivosCancelamentoNfse = ['1', '2', '9'] as const;
+export type MotivoCancelamentoNfse = (typeof MotivosCancelamentoNfse)[number];
