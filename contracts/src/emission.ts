@@ -137,7 +137,8 @@ export const emissaoDocumentoSchema = Joi.object({
   chavesNfeTransportadas: Joi.array().items(Joi.string()).description('Só CT-e (modelo 57): as chaves das NF-e transportadas.'),
   competencia: Joi.string().description('NFS-e: MM/AAAA, de janeiro do ano anterior até o mês de emissão.').example('11/2026'),
   chaveNfseSubstituida: Joi.string().description(
-    'Só NFS-e: a chave (50 dígitos) da NFS-e autorizada que esta substitui (DPS `subst`); depois de autorizada, cancele a substituída com `chNFeRef` = a chave desta (evento 105102).',
+    'Só NFS-e: a chave (50 dígitos) da NFS-e autorizada que esta substitui (DPS `subst`); depois de autorizada, cancele a substituída com `chNFeRef` = a chave desta (evento 105102). ' +
+      'Num município ABRASF: a chave `<município>-<número>-<código de verificação>`; a emissão é um SubstituirNfse, que já cancela a substituída no município.',
   ),
   cte: cteEntradaSchema.description('Só CT-e (obrigatório): a prestação do transporte; os itens são os componentes do valor da prestação (Comp), todos com o mesmo CFOP de transporte e a mesma situação do ICMS.'),
   cteOs: cteOsEntradaSchema.description(

@@ -1,6 +1,7 @@
 import { validarXml } from '@erp/fiscal-schemas';
 import { rest } from '../support/env';
-import { cancelar, DOCUMENTOS, emitir, empresaFiscal, referenciaNova } from './fiscal-helpers';
+import { cancelar, DOCUMENTOS, emitir } from './fiscal-helpers';
+import { empresaAbrasf, rpsServico } from './nfse-abrasf-helpers';
 import { cenario, estado } from './sefaz-helpers';
 
 /**
@@ -8,21 +9,7 @@ import { cenario, estado } from './sefaz-helpers';
  * the local authority's ABRASF stand-in (`<LOCAL_AUTHORITY_URL>/abrasf/ws`); the RPS is built, validated, signed and
  * sent as SOAP 1.1 through the settings relay (mutual TLS); the city's NFS-e number and verification code are kept.
  */
-async function empresaAbrasf(provedor = 'ABRASF_2_04') {
-  const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO', codigoMunicipio: '3106200', uf: 'MG' });
-  const atual = (await rest('GET', '/api/erp/faturamento/configuracao', { bearer: e.admin })).body.dados;
-  const nfse = { ...atual.nfse, provedor, endpoint: `${process.env.TEST_LOCAL_AUTHORITY_URL}/abrasf/ws`, inscricaoMunicipal: '0012345001' };
-  const salvo = await rest('PUT', '/api/erp/faturamento/configuracao', { bearer: e.admin, body: { ...atual, nfse } });
-  expect(salvo.status).toBe(200);
-  return e;
-}
-
-const nfse = () => ({
-  referencia: referenciaNova('RPS'),
-  modelo: 'NFSE',
-  destinatario: { documento: '11222333000181', nome: 'Tomador Servicos Ltda' },
-  itens: [{ codigo: 'S', descricao: 'Suporte técnico', quantidade: 10, valorUnitario: 120, aliquotaIss: 2 }],
-});
+const nfse = () => rpsServico();
 
 describe('nfse abrasf 2.04 - through the local authority', () => {
   it('nfse abrasf - GerarNfse: AUTORIZADO with the city\'s number and verification code; the CompNfse valid against nfse_v204.xsd; cancelled by CancelarNfse', async () => {

@@ -192,11 +192,13 @@ export function bodySchemas(): Record<string, JsonSchema> {
         justificativa: { type: 'string', minLength: 15, maxLength: 255 },
         chNFeRef: {
           type: 'string',
-          pattern: '^([0-9]{6}[0-9A-Z]{12}[0-9]{26}|[0-9]{50})$',
+          pattern: '^([0-9]{6}[0-9A-Z]{12}[0-9]{26}|[0-9]{50}|[0-9]{7}-[0-9]{1,15}-[0-9A-Za-z]{1,9})$',
           description:
             'Cancelamento por substituição. NFC-e (evento 110112): a chave da NFC-e autorizada da empresa que substitui esta (até 168 h após a autorização). ' +
-            'NFS-e (evento 105102): a chave (50 dígitos) da NFS-e autorizada emitida com `chaveNfseSubstituida` = esta, no prazo de cancelamento do município.',
+            'NFS-e (evento 105102): a chave (50 dígitos) da NFS-e autorizada emitida com `chaveNfseSubstituida` = esta, no prazo de cancelamento do município; ' +
+            'num município ABRASF, a chave `<município>-<número>-<código de verificação>` da NFS-e emitida pelo SubstituirNfse (o cancelamento só é lido de volta).',
         },
+        motivo: { type: 'string', enum: ['1', '2', '9'], description: 'NFS-e: o motivo do cancelamento (1 erro na emissão, 2 serviço não prestado, 9 outros; padrão 9).' },
       },
       ['justificativa'],
     ),

@@ -55,8 +55,9 @@ function validar({ pacote, raiz, xml }) {
 
 /**
  * C14N 1.0 (inclusive, without comments) of what an enveloped XMLDSig signature over `#<referencia>` covers: the
- * `SignedInfo` of the signature that references it, and the referenced element with every `Signature` inside it
- * removed (the enveloped-signature transform). Null where either is missing. `exclusiva`: exclusive C14N 1.0
+ * `SignedInfo` of the signature that references it, and the referenced element without that signature when it lies
+ * inside it (the enveloped-signature transform removes the signature it belongs to, XMLDSig 6.6.4: another signature
+ * inside the element, e.g. the RPS's inside an ABRASF substitution or an NFS-e, is covered). Null where either is missing. `exclusiva`: exclusive C14N 1.0
  * instead (the NFS-e national standard lets a company choose it).
  */
 function canonicalizar({ xml, referencia, exclusiva }) {
@@ -67,7 +68,7 @@ function canonicalizar({ xml, referencia, exclusiva }) {
     const signedInfo = doc.get(`//ds:Signature/ds:SignedInfo[ds:Reference/@URI='#${referencia}']`, DSIG);
     const canonicoSignedInfo = signedInfo ? signedInfo.canonicalizeToString(opcoes) : null;
     const elemento = doc.get(`//*[@Id='${referencia}']`);
-    if (elemento) for (const assinatura of elemento.find('.//ds:Signature', DSIG)) assinatura.remove();
+    if (elemento) for (const assinatura of elemento.find(`.//ds:Signature[ds:SignedInfo/ds:Reference/@URI='#${referencia}']`, DSIG)) assinatura.remove();
     return { elemento: elemento ? elemento.canonicalizeToString(opcoes) : null, signedInfo: canonicoSignedInfo };
   } finally {
     doc.dispose();

@@ -39,8 +39,8 @@ export const EMITIR_DOCUMENTO_FISCAL = operation<G.EmitirDocumentoFiscalMutation
   ${DOCUMENTO_FISCAL_FIELDS}`);
 
 export const CANCELAR_DOCUMENTO_FISCAL = operation<G.CancelarDocumentoFiscalMutation, G.CancelarDocumentoFiscalMutationVariables>(/* GraphQL */ `
-  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!, $chNFeRef: String) {
-    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa, chNFeRef: $chNFeRef) { ...DocumentoFiscalFields }
+  mutation CancelarDocumentoFiscal($id: ID!, $justificativa: String!, $chNFeRef: String, $motivo: String) {
+    cancelarDocumentoFiscal(id: $id, justificativa: $justificativa, chNFeRef: $chNFeRef, motivo: $motivo) { ...DocumentoFiscalFields }
   }
   ${DOCUMENTO_FISCAL_FIELDS}`);
 

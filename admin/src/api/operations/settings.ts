@@ -14,7 +14,7 @@ const CONFIGURACAO_FISCAL_FIELDS = /* GraphQL */ `
     vencimentos { icms { dia ajuste } iss { dia ajuste } cbs { dia ajuste } ibs { dia ajuste } is { dia ajuste } }
     aliquotasReferencia { ano cbs ibsUf ibsMun }
     certificadoA1 { titular cnpj emissor numeroSerie validoDe validoAte diasParaExpirar aviso senha }
-    nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional descricaoServico usuario senha }
+    nfse { provedor endpoint codigoCidade inscricaoMunicipal codigoServico codigoServicoNacional codigoNbs descricaoServico usuario senha algoritmoAssinatura canonicalizacao }
     empresa {
       cnpj razaoSocial inscricaoEstadual uf codigoMunicipio regimeTributario aliquotaDas
       endereco { logradouro numero complemento bairro municipio cep telefone }

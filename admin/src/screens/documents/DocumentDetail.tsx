@@ -13,6 +13,7 @@ import { DocumentContents } from './DocumentContents';
 import { DocumentFacts } from './DocumentFacts';
 import { DocumentFiles } from './DocumentFiles';
 import { MODELOS, SITUACOES } from './document-labels';
+import { NfseCancelFields } from './NfseCancelFields';
 
 /**
  * One document opened from the list (or just issued): what it is, its files, and what can still be done with it
@@ -25,6 +26,8 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
   /** NFC-e: the key of the NFC-e issued in its place (cancellation by substitution, event 110112). */
   const [substituta, setSubstituta] = useState('');
   const [substitutaError, setSubstitutaError] = useState<string | null>(null);
+  /** NFS-e: the reason of the cancellation (1, 2, 9). */
+  const [motivoNfse, setMotivoNfse] = useState('9');
   const [justificativaError, setJustificativaError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
@@ -62,6 +65,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
     }
     setJustificativaError(null);
     const chNFeRef = substituta.replace(/\s/g, '') || null;
+    const motivo = d.modelo === 'NFSE' ? motivoNfse : null;
     // Past the ordinary deadline an NFC-e is cancelled only by substitution: its key is then required.
     if (d.modelo === 'NFCE' && !cancellable && !chNFeRef) {
       setSubstitutaError('Passado o prazo do cancelamento comum, informe a chave da NFC-e emitida no lugar desta.');
@@ -75,13 +79,13 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
         <p>
           O cancelamento é <strong>definitivo</strong>: o documento perde a validade fiscal, o valor não pode ser cobrado e a
           contabilidade integrada é avisada do cancelamento para estornar o lançamento.
-          {chNFeRef ? ' É um cancelamento por substituição: a SEFAZ registra a NFC-e informada como a que substitui esta.' : ''}
+          {chNFeRef ? ` É um cancelamento por substituição: a autoridade registra ${d.modelo === 'NFSE' ? 'a NFS-e' : 'a NFC-e'} informada como a que substitui esta.` : ''}
         </p>
       ),
       action: 'Cancelar documento',
       danger: true,
       onConfirm: () =>
-        run(async () => (await api.graphql(CANCELAR_DOCUMENTO_FISCAL, { id: d.id, justificativa, chNFeRef })).cancelarDocumentoFiscal, `Documento nº ${d.numero} cancelado.`),
+        run(async () => (await api.graphql(CANCELAR_DOCUMENTO_FISCAL, { id: d.id, justificativa, chNFeRef, motivo })).cancelarDocumentoFiscal, `Documento nº ${d.numero} cancelado.`),
     });
   }
 
@@ -169,6 +173,9 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
                 >
                   {(a) => <input {...a} inputMode="numeric" value={substituta} onChange={(e) => setSubstituta(e.target.value)} />}
                 </Field>
+              ) : null}
+              {d.modelo === 'NFSE' ? (
+                <NfseCancelFields motivo={motivoNfse} onMotivo={setMotivoNfse} substituta={substituta} onSubstituta={setSubstituta} substitutaError={substitutaError} />
               ) : null}
               <button type="submit" className="perigo">
                 Cancelar documento…

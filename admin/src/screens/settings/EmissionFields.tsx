@@ -23,12 +23,11 @@ export function EmissionFields(props: { bind: SettingsBinding }) {
         automática: a NF-e vai à SEFAZ quando o pedido é faturado
       </label>
       <h3 className="subgrupo">Prazos de cancelamento próprios</h3>
-      <p className="ajuda-grupo">Em branco: o prazo legal. Nenhum pode passar do máximo legal.</p>
+      <p className="ajuda-grupo">Em branco: o prazo legal. Nenhum pode passar do máximo legal. O da NFS-e fica no grupo da NFS-e.</p>
       <div className="grade">
         {field('prazosCancelamento.nfeHoras', 'NF-e (horas)', (a) => <input {...a} inputMode="numeric" {...text('prazosCancelamento.nfeHoras')} />, { width: 'short', help: 'De 1 a 24.' })}
         {field('prazosCancelamento.nfceMinutos', 'NFC-e (minutos)', (a) => <input {...a} inputMode="numeric" {...text('prazosCancelamento.nfceMinutos')} />, { width: 'short', help: 'De 1 a 30.' })}
         {field('prazosCancelamento.cteHoras', 'CT-e (horas)', (a) => <input {...a} inputMode="numeric" {...text('prazosCancelamento.cteHoras')} />, { width: 'short', help: 'De 1 a 168; padrão 24.' })}
-        {field('prazosCancelamento.nfseDias', 'NFS-e (dias)', (a) => <input {...a} inputMode="numeric" {...text('prazosCancelamento.nfseDias')} />, { width: 'short', help: 'Em branco: até o fim do mês de competência.' })}
       </div>
     </fieldset>
   );

@@ -18,6 +18,9 @@ import { ReferenceRatesFields } from './ReferenceRatesFields';
 import { CERTIFICATE_REFUSAL_FIELD, FORM_FIELDS, formFromSettings, settingsFieldId, settingsInput, type SettingsForm } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
 
+/** The label a person reads for a field of this screen (its `<label>`'s text), or the API's key when it has none. */
+const settingsFieldLabel = (campo: string) => document.querySelector(`label[for="${settingsFieldId(campo)}"]`)?.firstChild?.textContent ?? campo;
+
 interface Conflict {
   versao: number;
   atualizadoEm: string | null;
@@ -203,6 +206,7 @@ export function SettingsScreen(props: { title: string }) {
           return FORM_FIELDS.has(field) ? settingsFieldId(field) : null;
         }}
         wholeLabel="corpo"
+        fieldLabel={settingsFieldLabel}
       >
         {conflict ? (
           <Message kind="error">

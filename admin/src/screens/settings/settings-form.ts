@@ -19,6 +19,9 @@ const TEXTS = [
   'nfse.inscricaoMunicipal',
   'nfse.codigoServico',
   'nfse.codigoServicoNacional',
+  'nfse.codigoNbs',
+  'nfse.algoritmoAssinatura',
+  'nfse.canonicalizacao',
   'nfse.usuario',
 ] as const;
 type AddressPath = `empresa.endereco.${(typeof ENDERECO)[number]}`;
@@ -133,6 +136,9 @@ export function settingsInput(f: SettingsForm): { input: ConfiguracaoFiscalEntra
     inscricaoMunicipal: text('nfse.inscricaoMunicipal'),
     codigoServico: text('nfse.codigoServico'),
     codigoServicoNacional: text('nfse.codigoServicoNacional'),
+    codigoNbs: text('nfse.codigoNbs'),
+    algoritmoAssinatura: text('nfse.algoritmoAssinatura'),
+    canonicalizacao: text('nfse.canonicalizacao'),
     usuario: text('nfse.usuario'),
   };
   const prazosCancelamento: PrazosCancelamentoEntrada = Object.fromEntries(PRAZOS.map((prazo) => [prazo, integer(`prazosCancelamento.${prazo}`)]));

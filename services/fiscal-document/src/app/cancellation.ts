@@ -1,6 +1,7 @@
 import { Subjects, type DocumentoCanceladoEvent, type Session } from '@erp/contracts';
 import { pendingEvent } from '@erp/kit';
 import { chaveValida } from '../domain/access-key';
+import { chaveNfseValida, MotivosCancelamentoNfse, type MotivoCancelamentoNfse } from '../domain/nfse-chave';
 import { impedimentoCancelamento, justificativaValida, prazoDoDocumento } from '../domain/cancellation';
 
 import { reais } from '../domain/money';
@@ -16,6 +17,7 @@ import {
   correctionRegistered,
   deadlinePassedAtAuthorizer,
   goodsDelivered,
+  invalidDocument,
   justificationInvalid,
   notCancellable,
   notFound,
@@ -42,7 +44,7 @@ export const outcomeFactId = (documentoId: string) => `desfecho:${documentoId}`;
 export class Cancellation {
   constructor(private readonly deps: FiscalDeps) {}
 
-  async cancel(session: Session, id: string, justificativaBruta: unknown, chNFeRefBruta?: unknown): Promise<DocumentoFiscalView> {
+  async cancel(session: Session, id: string, justificativaBruta: unknown, chNFeRefBruta?: unknown, motivoBruto?: unknown): Promise<DocumentoFiscalView> {
     const { store } = this.deps;
     const doc = await store.byId(session.companyId, id);
     if (!doc || doc.situacao === 'PROCESSANDO') throw notFound();
@@ -50,13 +52,14 @@ export class Cancellation {
     if (justificativa === null) throw justificationInvalid();
     const existente = await store.fact(outcomeFactId(id));
     if (existente) return this.existingOutcome(doc, existente, justificativa);
+    const motivo = motivoNfse(doc, motivoBruto);
     const chNFeRef = await this.substitute(doc, chNFeRefBruta);
     const impedimento = impedimentoCancelamento(doc, this.deps.clock(), chNFeRef !== null);
     if (impedimento) throw notCancellable(impedimento, chNFeRef !== null, doc.canceladoEm);
     // MOC CT-e 4.00 (rule 523): a CT-e with a registered CC-e is not cancelled; refused here before anything is signed.
     if (doc.modelo === 'CTE' && (await store.fatos.countDocuments({ documentoId: id, tipo: 'CORRECAO', outbox: { $exists: true } })) > 0) throw correctionRegistered(null, null);
 
-    const fato: FatoRecord = { _id: outcomeFactId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, chNFeRef, efeito: null, em: this.deps.clock() };
+    const fato: FatoRecord = { _id: outcomeFactId(id), documentoId: id, companyId: doc.companyId, tipo: 'DESFECHO', desfecho: 'CANCELAMENTO', justificativa, chNFeRef, motivo, efeito: null, em: this.deps.clock() };
     if (!(await store.claimFact(fato))) return this.existingOutcome(doc, (await store.fact(fato._id))!, justificativa);
     this.deps.fault?.('exit-after-cancel-claimed');
     // The author works in a turn too, so a client's retry of a slow cancellation (four SEFAZ calls may take
@@ -86,7 +89,7 @@ export class Cancellation {
    * environment, issued with this one's key in its DPS `subst` (`chaveNfseSubstituida`).
    */
   private async substituteNfse(doc: DocumentoRecord, bruta: unknown): Promise<string> {
-    if (typeof bruta !== 'string' || !/^[0-9]{50}$/.test(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef de uma NFS-e deve ser a chave de 50 dígitos da NFS-e substituta');
+    if (typeof bruta !== 'string' || !chaveNfseValida(bruta)) throw substituteInvalid('CHAVE_INVALIDA', 'chNFeRef de uma NFS-e deve ser a chave da NFS-e substituta (50 dígitos, ou <município>-<número>-<código> da ABRASF)');
     if (bruta === doc.chaveAcesso) throw substituteInvalid('MESMA_CHAVE', 'chNFeRef é a chave do próprio documento; informe a NFS-e que o substitui');
     const substituta = await this.deps.store.byKey(doc.companyId, bruta);
     if (!substituta || substituta.modelo !== 'NFSE' || substituta.ambiente !== doc.ambiente || substituta.situacao !== 'AUTORIZADO' || substituta.chaveNfseSubstituida !== doc.chaveAcesso) {
@@ -159,6 +162,7 @@ export class Cancellation {
         uf: doc.emitenteUf,
         chaveAcesso: doc.chaveAcesso!,
         modelo: doc.modelo,
+        rps: { cnpj: doc.emitenteCnpj, serie: doc.serie, numero: doc.numero! },
       });
       if (resposta.desfecho === 'REGISTRADO') {
         await this.record(doc, atual, resposta);
@@ -194,6 +198,8 @@ export class Cancellation {
       // The claim's instant: a retry sends the same signed event, dated when it was first asked.
       solicitadoEm: new Date(fato.em),
       chNFeRef: fato.chNFeRef ?? null,
+      rps: { cnpj: doc.emitenteCnpj, serie: doc.serie, numero: doc.numero! },
+      motivo: fato.motivo ?? null,
     };
     let xmlAssinado = await store.xml(doc._id, 'CANCELAMENTO_ASSINADO');
     if (!xmlAssinado) {
@@ -258,4 +264,14 @@ export class Cancellation {
     await announce(this.deps);
     return documentView({ ...doc, ...efeito }, this.deps.clock());
   }
+}
+
+/** An NFS-e cancellation's reason (1, 2 or 9; absent: 9); only an NFS-e has one. */
+function motivoNfse(doc: DocumentoRecord, bruto: unknown): MotivoCancelamentoNfse | null {
+  if (bruto === undefined || bruto === null || bruto === '') return null;
+  const erro = (texto: string) => invalidDocument([{ campo: 'motivo', regra: 'valor', erro: texto }], 'cancelamento inválido');
+  if (doc.modelo !== 'NFSE') throw erro('o motivo do cancelamento (1, 2 ou 9) é só da NFS-e');
+  const valor = String(bruto);
+  if (!(MotivosCancelamentoNfse as readonly string[]).includes(valor)) throw erro('deve ser 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros)');
+  return valor as MotivoCancelamentoNfse;
 }

@@ -65,6 +65,10 @@ export interface PedidoCancelamento {
   chNFeRef: string | null;
   /** The signed event 110111 or 110112 (SEFAZ); null for the local authorizer. */
   xmlAssinado: string | null;
+  /** The document's RPS (an ABRASF NFS-e's cancellation is queried by the provider's CNPJ, series and number). */
+  rps?: { cnpj: string; serie: number; numero: number };
+  /** An NFS-e cancellation's reason (1, 2, 9); absent: 9 (other). */
+  motivo?: '1' | '2' | '9' | null;
 }
 
 /**
@@ -85,7 +89,7 @@ export interface RespostaCancelamento {
 }
 
 /** What a query by key needs to tell whether a document's cancellation is registered. */
-export type ConsultaCancelamento = Pick<PedidoCancelamento, 'companyId' | 'ambiente' | 'uf' | 'chaveAcesso' | 'modelo'>;
+export type ConsultaCancelamento = Pick<PedidoCancelamento, 'companyId' | 'ambiente' | 'uf' | 'chaveAcesso' | 'modelo' | 'rps'>;
 
 export interface PedidoInutilizacao {
   companyId: string;

@@ -127,7 +127,7 @@ export class NfseNacionalAuthorizer implements Autorizador {
     const settings = await this.o.settings(p.companyId);
     const evento: DadosEventoNfse['evento'] = p.chNFeRef
       ? { tipo: EVENTO_SUBSTITUICAO, motivo: '99', justificativa: p.justificativa, chaveSubstituta: p.chNFeRef }
-      : { tipo: EVENTO_CANCELAMENTO, motivo: '9', justificativa: p.justificativa };
+      : { tipo: EVENTO_CANCELAMENTO, motivo: p.motivo ?? '9', justificativa: p.justificativa };
     const xml = montarPedidoEvento({ producao: p.ambiente === 'PRODUÇÃO', verAplic: VER_APLIC_NFSE, em: p.solicitadoEm, cnpj: p.cnpj, chave: p.chaveAcesso, evento });
     const forma = await assinarXml(xml, 'infPedReg', assinadorDeForma);
     const resultado = await validarXml('nfse-nacional-1.01', 'pedRegEvento_v1.01.xsd', forma);

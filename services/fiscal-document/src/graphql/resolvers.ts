@@ -28,8 +28,8 @@ export function createResolvers(app: UseCases, reads: ReadCeiling) {
     },
     Mutation: {
       emitirDocumentoFiscal: resolver<{ input: unknown }, unknown>(async (_, { input }, context) => (await app.emission.issue(requireSession(context), plain(input))).documento),
-      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string; chNFeRef?: string | null }, unknown>(async (_, { id, justificativa, chNFeRef }, context) =>
-        app.cancellation.cancel(requireAdmin(context), id, justificativa, chNFeRef),
+      cancelarDocumentoFiscal: resolver<{ id: string; justificativa: string; chNFeRef?: string | null; motivo?: string | null }, unknown>(async (_, { id, justificativa, chNFeRef, motivo }, context) =>
+        app.cancellation.cancel(requireAdmin(context), id, justificativa, chNFeRef, motivo),
       ),
       registrarCartaCorrecao: resolver<{ id: string; correcao?: string | null; alteracoes?: unknown }, unknown>(async (_, { id, correcao, alteracoes }, context) =>
         app.correction.register(requireAdmin(context), id, plain({ correcao: correcao ?? undefined, alteracoes: alteracoes ?? undefined }) as Record<string, unknown>),

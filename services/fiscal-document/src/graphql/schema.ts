@@ -333,9 +333,12 @@ ${detalheTypes}
     emitirDocumentoFiscal(input: EmitirDocumentoFiscalInput!): DocumentoFiscal!
     """
     Cancels an authorized document (admin). chNFeRef (NFC-e only): cancellation by substitution (event 110112), the
-    key of the authorized NFC-e of the company that replaces this one; up to 168 h after the authorization.
+    key of the authorized NFC-e of the company that replaces this one; up to 168 h after the authorization. For an
+    NFS-e, chNFeRef is the key of the NFS-e issued with chaveNfseSubstituida = this one (event 105102; ABRASF: read
+    back, SubstituirNfse cancelled it), and motivo its reason: 1 error in the issue, 2 service not provided, 9 other
+    (default).
     """
-    cancelarDocumentoFiscal(id: ID!, justificativa: String!, chNFeRef: String): DocumentoFiscal!
+    cancelarDocumentoFiscal(id: ID!, justificativa: String!, chNFeRef: String, motivo: String): DocumentoFiscal!
     """
     Registers a correction letter (admin): NF-e with correcao (15-1,000 characters; never values, quantities, tax
     figures, the parties' identity or the dates), CT-e with alteracoes. Sequence 1-20, the next free one.

@@ -47,7 +47,7 @@ export function registerDocumentRoutes(app: FastifyInstance, casos: UseCases, ve
 
   app.post<{ Params: { id: string } }>(`${DOCUMENTS_PATH}/:id/cancelar`, { onRequest: sessionHook(verifySession, { role: 'admin' }) }, async (request) => {
     const corpo = objectBody(request.body);
-    const dados = await casos.cancellation.cancel(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef);
+    const dados = await casos.cancellation.cancel(sessionOf(request), request.params.id, corpo.justificativa, corpo.chNFeRef, corpo.motivo);
     return ok(dados, `documento ${dados.chaveAcesso} cancelado (protocolo ${dados.protocoloCancelamento})`);
   });
 

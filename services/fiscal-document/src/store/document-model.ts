@@ -2,6 +2,7 @@ import type { Ambiente, DifalCalculado, IcmsCalculado, ModeloDocumento, PrazosCa
 import type { OutboxEntry } from '@erp/kit';
 import type { DadosCte, DadosCteOs, DestinatarioValido, Exportacao, ItemValido, ModalidadeFrete, PagamentoValido } from '../domain/emission-input';
 import type { AlteracaoCte } from '../domain/cte-correction';
+import type { MotivoCancelamentoNfse } from '../domain/nfse-chave';
 import type { ImpostoDocumento } from '../domain/taxes';
 import type { ModeloNumeracao } from '../domain/access-key';
 
@@ -198,6 +199,8 @@ export interface FatoRecord {
   incerto?: boolean;
   /** An NFC-e cancellation by substitution (110112): the key of the NFC-e that replaces it. */
   chNFeRef?: string | null;
+  /** An NFS-e cancellation's reason (1 error in the issue, 2 service not provided, 9 other); null: 9. */
+  motivo?: MotivoCancelamentoNfse | null;
   efeito: Partial<DocumentoRecord> | null;
   outbox?: OutboxEntry;
   em: Date;

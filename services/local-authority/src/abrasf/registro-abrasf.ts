@@ -46,6 +46,11 @@ export class RegistroAbrasf {
     return claimOnce(this.cancelamentos, { _id: chave, confirmacao, em: new Date() });
   }
 
+  /** A substitution's cancellation gains its `NfseSubstituicao` once the new NFS-e has its number. */
+  async completarCancelamento(chave: string, confirmacao: string): Promise<void> {
+    await this.cancelamentos.updateOne({ _id: chave }, { $set: { confirmacao } });
+  }
+
   cancelamento(chave: string): Promise<{ confirmacao: string } | null> {
     return this.cancelamentos.findOne({ _id: chave }, { maxTimeMS: MAX_TIME_MS });
   }

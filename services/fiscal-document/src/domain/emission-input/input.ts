@@ -2,6 +2,7 @@ import { CAMPOS_EMISSAO, ModelosDocumento, type CampoInvalido, type ModeloDocume
 import { CamposInvalidos, camposDesconhecidos, competenciaDe, ehObjeto, lerTexto, vazio } from '@erp/fiscal-rules';
 import { chaveValida, modeloDaChave } from '../access-key';
 import { ehSimplesRemessa } from '../cfop';
+import { chaveNfseValida } from '../nfse-chave';
 import { ehConsumidorFinal } from '../final-consumer';
 import { MAXIMO_CENTAVOS } from '../money';
 import { lerExportacao } from './foreign';
@@ -118,7 +119,7 @@ export function validarEmissao(entrada: unknown, ctx: ContextoEmissao): Resultad
   if (!vazio(entrada.chaveNfseSubstituida)) {
     const valor = entrada.chaveNfseSubstituida;
     if (modelo !== 'NFSE') erros.add('chaveNfseSubstituida', 'somente_nfse', 'só se aplica a NFS-e');
-    else if (typeof valor !== 'string' || !/^[0-9]{50}$/.test(valor.trim())) erros.add('chaveNfseSubstituida', 'chave_invalida', 'deve ser a chave de 50 dígitos de uma NFS-e');
+    else if (typeof valor !== 'string' || !chaveNfseValida(valor.trim())) erros.add('chaveNfseSubstituida', 'chave_invalida', 'deve ser a chave de 50 dígitos de uma NFS-e (ou a chave <município>-<número>-<código de verificação> de uma NFS-e ABRASF)');
     else chaveNfseSubstituida = valor.trim();
   }
 

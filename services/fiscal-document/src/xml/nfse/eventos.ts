@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import { texto } from '../format';
 import { dataHoraBrasilia, NS_NFSE, VERSAO_DPS } from './dps';
+import type { MotivoCancelamentoNfse } from '../../domain/nfse-chave';
 
 /**
  * The request to register an NFS-e event (`pedRegEvento`, `pedRegEvento_v1.01.xsd`), signed over `infPedReg`.
@@ -11,7 +12,6 @@ import { dataHoraBrasilia, NS_NFSE, VERSAO_DPS } from './dps';
  */
 export const EVENTO_CANCELAMENTO = '101101';
 export const EVENTO_SUBSTITUICAO = '105102';
-export const MotivosCancelamentoNfse = ['1', '2', '9'] as const;
 
 export interface DadosEventoNfse {
   producao: boolean;
@@ -20,7 +20,7 @@ export interface DadosEventoNfse {
   cnpj: string;
   chave: string;
   evento:
-    | { tipo: typeof EVENTO_CANCELAMENTO; motivo: (typeof MotivosCancelamentoNfse)[number]; justificativa: string }
+    | { tipo: typeof EVENTO_CANCELAMENTO; motivo: MotivoCancelamentoNfse; justificativa: string }
     | { tipo: typeof EVENTO_SUBSTITUICAO; motivo: string; justificativa: string | null; chaveSubstituta: string };
 }
 

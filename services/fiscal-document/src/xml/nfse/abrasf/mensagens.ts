@@ -90,6 +90,17 @@ export function cancelarNfseEnvio(d: { numeroNfse: string; cnpj: string; inscric
   return raiz.end({ headless: true });
 }
 
+/**
+ * SubstituirNfse: the signed cancellation request of the replaced NFS-e (`Pedido`, from `cancelarNfseEnvio`) and the
+ * signed RPS of the new one (`Rps`, from `gerarNfseEnvio`) under `SubstituicaoNfse`, which is signed in turn.
+ */
+export function substituirNfseEnvio(cancelarAssinado: string, gerarAssinado: string, id: string): string {
+  const pedido = /<Pedido[\s>][\s\S]*<\/Pedido>/.exec(cancelarAssinado)?.[0];
+  const rps = /<Rps[\s>][\s\S]*<\/Rps>/.exec(gerarAssinado)?.[0];
+  if (!pedido || !rps) throw new Error('SubstituirNfse needs a Pedido and an Rps');
+  return `<SubstituirNfseEnvio xmlns="${NS_ABRASF}"><SubstituicaoNfse Id="${id}">${pedido}${rps}</SubstituicaoNfse></SubstituirNfseEnvio>`;
+}
+
 const escapar = (xml: string) => xml.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The SOAP envelope of an operation: `nfseCabecMsg` (the `cabecalho`) and `nfseDadosMsg` as strings, as the WSDL says. */
