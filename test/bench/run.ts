@@ -15,6 +15,17 @@ const EMISSION_GOAL = 3;
  * Figures only; nothing here passes or fails on time.
  */
 async function main(): Promise<void> {
+  // `BENCH_ONLY=ingestion`: the ingestion figures alone (about a minute and a half), for comparing its ratios.
+  if (process.env.BENCH_ONLY === 'ingestion') {
+    const { stack, dataDir } = await startIsolatedStack('bench', 'warn');
+    try {
+      await benchIngestion({ ...stack, runs: Number(process.env.BENCH_RUNS ?? 3) });
+    } finally {
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
   const validator = await benchValidator();
   console.log(
     `validator: ${validator.rowsPerSecond.toLocaleString('en-US')} rows/s on one core ` +

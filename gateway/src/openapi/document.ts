@@ -1,5 +1,6 @@
 import { ModelosDocumento } from '@erp/contracts';
 import { errorSchemas } from './errors';
+import { withExamples } from './examples';
 import type { JsonSchema } from './joi-schema';
 import { DOCUMENTS, INGESTION, operation, SETTINGS, TAXES, type Paths } from './operation';
 import { DOCUMENTS_PATHS } from './paths/documents';
@@ -38,7 +39,7 @@ export function openApiDocument(): JsonSchema {
       { name: DOCUMENTS, description: 'NF-e, NFC-e, CT-e e NFS-e, com sessão.' },
       { name: TAXES, description: 'Simulação e provisionamento de impostos, com sessão.' },
     ],
-    paths: Object.fromEntries(Object.entries(PATHS).map(([path, ops]) => [path, Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, operation(op)]))])),
+    paths: Object.fromEntries(Object.entries(PATHS).map(([path, ops]) => [path, Object.fromEntries(Object.entries(ops).map(([method, op]) => [method, operation(withExamples(path, method, op))]))])),
     components: {
       securitySchemes: {
         tokenIngestao: {

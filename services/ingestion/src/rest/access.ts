@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IngestionErrorCodes as Codes, Refusal, type IngestionEntity, type TokenIdentity } from '@erp/contracts';
 import { entityRefusal, readBearer, tokenRefusal, unknownToken } from '../app/auth/token-access';
-import { ingestionMetrics } from '../app/metrics';
+import { ingestionMetrics, timedStep } from '../app/metrics';
 import { findEntity } from '../domain';
 import type { EntityDefinition } from '../domain/types';
 import { TokenServiceUnavailable, type TokenAuthenticator } from '../messaging/token-authenticator';
@@ -63,7 +63,7 @@ export function accessCheck(options: {
     request.ingestao = access;
     request.log = request.log.child({ tokenId: token.id, companyId: token.companyId });
 
-    access.rate = await options.limiter.hit(token.id);
+    access.rate = await timedStep('rate_limit', () => options.limiter.hit(token.id));
     if (!access.rate.allowed) {
       ingestionMetrics.rateLimited.inc();
       reply.header('retry-after', String(access.rate.resetSeconds));

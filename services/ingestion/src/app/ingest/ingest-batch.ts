@@ -6,7 +6,7 @@ import type { EntityDefinition } from '../../domain/types';
 import type { UserDirectory } from '../../messaging/user-directory';
 import type { BatchDoc, BatchStore } from '../../store/batches';
 import type { RecordStore } from '../../store/records';
-import { ingestionMetrics } from '../metrics';
+import { ingestionMetrics, timedStep } from '../metrics';
 import { rowContent } from './content';
 import { decideRow, type KeyState } from './decide-row';
 import { checkPeople, linkReferences, lookUp } from './lookups';
@@ -52,33 +52,39 @@ export async function ingestBatch(deps: IngestDeps, request: BatchRequest): Prom
   const loteId = randomUUID();
   const now = new Date();
 
-  const validations = linhas.map((raw) => validateRow(def, raw));
-  const lookups = await lookUp(deps, def, companyId, validations);
+  const validations = await timedStep('validate', () => linhas.map((raw) => validateRow(def, raw)));
+  const lookups = await timedStep('lookup', () => lookUp(deps, def, companyId, validations));
 
   const outcomes: RowOutcome[] = [];
   const keys = new Map<string, KeyState>();
-  validations.forEach((validation, index) => {
-    const linha = index + 1;
-    if (!validation.ok) {
-      outcomes.push({ linha, status: 'ERRO', erros: validation.erros });
-      return;
-    }
-    const avisos = [...validation.avisos];
-    const content = rowContent(validation.valores, linkReferences(validation, lookups, avisos));
-    checkPeople(validation, lookups.people, avisos);
-    outcomes.push(decideRow(token.modo, keys, lookups.stored, { linha, chave: validation.chave, content, avisos }));
-  });
+  await timedStep('decide', () =>
+    validations.forEach((validation, index) => {
+      const linha = index + 1;
+      if (!validation.ok) {
+        outcomes.push({ linha, status: 'ERRO', erros: validation.erros });
+        return;
+      }
+      const avisos = [...validation.avisos];
+      const content = rowContent(validation.valores, linkReferences(validation, lookups, avisos));
+      checkPeople(validation, lookups.people, avisos);
+      outcomes.push(decideRow(token.modo, keys, lookups.stored, { linha, chave: validation.chave, content, avisos }));
+    }),
+  );
 
   ingestionMetrics.batches.inc({ entity: def.entidade, kind: preview ? 'preview' : 'write' });
   if (preview) return summarise(def.entidade, token.modo, preview, loteId, outcomes);
 
   // From here the batch is half done until its history entry is written: a store failure is waited out.
   const until = resumeWritesUntil(deps, request.recebidoEm);
-  const failures = await writeRecords({ records: deps.records, log: deps.log, entidade: def.entidade, companyId, loteId, now, until }, token.modo, keys);
+  const failures = await timedStep('write', () =>
+    writeRecords({ records: deps.records, log: deps.log, entidade: def.entidade, companyId, loteId, now, until }, token.modo, keys),
+  );
   for (const [linha, erro] of failures) outcomes[linha - 1] = { linha, status: 'ERRO', erros: [erro] };
   const result = summarise(def.entidade, token.modo, preview, loteId, outcomes);
   const entry = historyEntry(request, result);
-  await retryWhileStoreUnavailable(() => deps.batches.record(entry), until, (error) => deps.log.warn({ err: error, loteId }, 'store unavailable while recording a batch; trying again'));
+  await timedStep('history', () =>
+    retryWhileStoreUnavailable(() => deps.batches.record(entry), until, (error) => deps.log.warn({ err: error, loteId }, 'store unavailable while recording a batch; trying again')),
+  );
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'gravada' }, result.gravadas);
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'recusada' }, result.recusadas);
   ingestionMetrics.rows.inc({ entity: def.entidade, result: 'duplicada' }, result.duplicadas);
