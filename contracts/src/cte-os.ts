@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { ModaisCte } from './cte';
 
 /**
  * The CT-e OS's own part of the emission input (`cteOs`, model 67, Conhecimento de Transporte Eletrônico para Outros
@@ -25,7 +26,9 @@ export const cteOsEntradaSchema = Joi.object({
   tipoServico: Joi.string()
     .valid(...TiposServicoCteOs)
     .description('tpServ. Padrão: TRANSPORTE_PESSOAS (o único emitido por enquanto).'),
-  modal: Joi.string().valid('RODOVIARIO').description('Padrão: RODOVIARIO (o único emitido por enquanto).'),
+  modal: Joi.string()
+    .valid(...ModaisCte)
+    .description('Padrão: RODOVIARIO (o único emitido por enquanto; os outros: modal_nao_suportado).'),
   inicio: municipioOsSchema.required().description('Município de início da prestação (cMunIni, xMunIni, UFIni).'),
   fim: municipioOsSchema.required().description('Município de término da prestação (cMunFim, xMunFim, UFFim).'),
   descricaoServico: Joi.string().min(1).max(30).required().description('infServico/xDescServ (até 30 caracteres).').example('Fretamento de ônibus'),

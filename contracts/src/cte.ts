@@ -7,7 +7,7 @@ import { enderecoEntradaSchema } from './address';
  * is `destinatario`. Validated field by field in fiscal-document (`domain/emission-input/cte.ts`).
  */
 
-/** `toma3/toma` 0-3 and `toma4` (4): who pays for the service. Only REMETENTE and DESTINATARIO are issued for now. */
+/** `toma3/toma` 0-3 and `toma4` (4): who pays for the service; EXPEDIDOR / RECEBEDOR / OUTROS name their party (`expedidor`, `recebedor`, `outroTomador`). */
 export const TomadoresCte = ['REMETENTE', 'EXPEDIDOR', 'RECEBEDOR', 'DESTINATARIO', 'OUTROS'] as const;
 export type TomadorCte = (typeof TomadoresCte)[number];
 
@@ -37,8 +37,11 @@ export const cteEntradaSchema = Joi.object({
   tomador: Joi.string()
     .valid(...TomadoresCte)
     .required()
-    .description('Quem paga o frete (toma3): REMETENTE ou DESTINATARIO por enquanto.'),
+    .description('Quem paga o frete: REMETENTE (0), EXPEDIDOR (1), RECEBEDOR (2), DESTINATARIO (3) em toma3; OUTROS em toma4, com outroTomador.'),
   remetente: parteCteSchema.required().description('rem, com endereço (enderReme).'),
+  expedidor: parteCteSchema.description('exped (enderExped): quem entrega a carga ao transportador; obrigatório com tomador EXPEDIDOR.'),
+  recebedor: parteCteSchema.description('receb (enderReceb): quem recebe a carga do transportador; obrigatório com tomador RECEBEDOR.'),
+  outroTomador: parteCteSchema.description('toma4 (enderToma): o tomador que não é parte da carga; obrigatório com tomador OUTROS, e só com ele.'),
   inicio: municipioSchema.required().description('Município de início da prestação (cMunIni, xMunIni, UFIni).'),
   fim: municipioSchema.required().description('Município de término da prestação (cMunFim, xMunFim, UFFim).'),
   valorCarga: Joi.number().required().description('vCarga, em reais.').example(12000),

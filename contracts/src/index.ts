@@ -236,5 +236,6 @@ export {
 } from './document-detail';
 export { contentTypeCte, ModelosCte, namespaceServicoCte, OperacoesCte, ServicosCte, type ModeloCte, type ServicoCte } from './transmission';
 export { cteEntradaSchema, CAMPOS_CTE, EXEMPLO_EMISSAO_CTE, TomadoresCte, ModaisCte } from './cte';
+export type { TomadorCte, ModalCte } from './cte';
 export { cteOsEntradaSchema, CAMPOS_CTE_OS, EXEMPLO_EMISSAO_CTE_OS, TiposServicoCteOs, FretamentosCteOs } from './cte-os';
 export type { TipoServicoCteOs, FretamentoCteOs } from './cte-os';

@@ -43,7 +43,7 @@ describe('ct-e through the local authority', () => {
     expect(xml).not.toContain('IBSCBS');
   }, 60_000);
 
-  it('ct-e - field errors: no cte group, another modal, an unsupported taker, a municipality of another UF, a non-transport CFOP', async () => {
+  it('ct-e - field errors: no cte group, another modal, a taker OUTROS without its party, a municipality of another UF, a non-transport CFOP', async () => {
     const e = await empresaFiscal({ regime: 'LUCRO_PRESUMIDO' });
     const sem = await emitir(e.admin, { ...cteSpRj([CHAVE_NFE]), cte: undefined });
     expect(sem.status).toBe(400);
@@ -56,7 +56,7 @@ describe('ct-e through the local authority', () => {
     });
     expect(errado.status).toBe(400);
     expect(errado.body.campos.map((c: { campo: string; regra: string }) => `${c.campo}:${c.regra}`)).toEqual(
-      expect.arrayContaining(['cte.modal:modal_nao_suportado', 'cte.tomador:tomador_nao_suportado', 'cte.fim.codigoMunicipio:municipio_de_outra_uf', 'itens[0].cfop:cfop_transporte']),
+      expect.arrayContaining(['cte.modal:modal_nao_suportado', 'cte.outroTomador:obrigatorio_tomador', 'cte.fim.codigoMunicipio:municipio_de_outra_uf', 'itens[0].cfop:cfop_transporte']),
     );
   }, 60_000);
 

@@ -30,7 +30,7 @@ export type ModalCte =
   | 'DUTOVIARIO'
   | 'MULTIMODAL';
 
-/** Who pays for the service (toma3): only REMETENTE and DESTINATARIO are issued for now. */
+/** Who pays for the service: REMETENTE, EXPEDIDOR, RECEBEDOR, DESTINATARIO (toma3); OUTROS (toma4, with outroTomador). */
 export type TomadorCte =
   | 'REMETENTE'
   | 'EXPEDIDOR'

@@ -163,6 +163,12 @@ export type CteInput = {
   modal?: ModalCte | null | undefined;
   tomador: TomadorCte;
   remetente: ParteCteInput;
+  /** exped: required with tomador EXPEDIDOR. */
+  expedidor?: ParteCteInput | null | undefined;
+  /** receb: required with tomador RECEBEDOR. */
+  recebedor?: ParteCteInput | null | undefined;
+  /** toma4: required with tomador OUTROS, and only with it. */
+  outroTomador?: ParteCteInput | null | undefined;
   inicio: MunicipioCteInput;
   fim: MunicipioCteInput;
   /** vCarga, in reais. */

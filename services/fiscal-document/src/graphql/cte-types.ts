@@ -10,7 +10,7 @@ export const cteTypes = `
     MULTIMODAL
   }
 
-  "Who pays for the service (toma3): only REMETENTE and DESTINATARIO are issued for now."
+  "Who pays for the service: REMETENTE, EXPEDIDOR, RECEBEDOR, DESTINATARIO (toma3); OUTROS (toma4, with outroTomador)."
   enum TomadorCte {
     REMETENTE
     EXPEDIDOR
@@ -39,6 +39,12 @@ export const cteTypes = `
     modal: ModalCte
     tomador: TomadorCte!
     remetente: ParteCteInput!
+    "exped: required with tomador EXPEDIDOR."
+    expedidor: ParteCteInput
+    "receb: required with tomador RECEBEDOR."
+    recebedor: ParteCteInput
+    "toma4: required with tomador OUTROS, and only with it."
+    outroTomador: ParteCteInput
     inicio: MunicipioCteInput!
     fim: MunicipioCteInput!
     "vCarga, in reais."

@@ -51,6 +51,8 @@ export function validarRegrasCte(inf: Element, tpAmb: string, modeloServico: '57
     const e = filho(filho(inf, grupo), ender);
     if (e) municipios.push([texto(e, 'cMun'), texto(e, 'UF'), `${grupo}/${ender}/cMun`]);
   }
+  const enderToma4 = filho(filho(ide, 'toma4'), 'enderToma');
+  if (enderToma4) municipios.push([texto(enderToma4, 'cMun'), texto(enderToma4, 'UF'), 'toma4/enderToma/cMun']);
   for (const [codigo, uf, onde] of municipios) {
     if (municipioInvalido(codigo, uf)) return { cStat: '713', xMotivo: `Rejeição: Código de Município inválido ou de outra UF [${onde}] (code to confirm)` };
   }

@@ -1,4 +1,4 @@
-import { CAMPOS_CTE, ModaisCte, TomadoresCte, type EnderecoEmpresa } from '@erp/contracts';
+import { CAMPOS_CTE, ModaisCte, TomadoresCte, type EnderecoEmpresa, type TomadorCte } from '@erp/contracts';
 import {
   camposDesconhecidos,
   cnpjProblem,
@@ -38,8 +38,13 @@ export interface MunicipioCte {
 /** The CT-e's own data, stored with the document (`DocumentoRecord.cte`). */
 export interface DadosCte {
   modal: 'RODOVIARIO';
-  tomador: 'REMETENTE' | 'DESTINATARIO';
+  tomador: TomadorCte;
   remetente: ParteCte;
+  /** exped / receb (toma3 1 / 2 need theirs); absent on documents issued before they were collected. */
+  expedidor?: ParteCte | null;
+  recebedor?: ParteCte | null;
+  /** toma4: the taker that is none of the parties (tomador OUTROS). */
+  outroTomador?: ParteCte | null;
   inicio: MunicipioCte;
   fim: MunicipioCte;
   valorCargaCentavos: number;
@@ -121,8 +126,14 @@ export function lerCte(erros: CamposInvalidos, valor: unknown, ctx: ContextoEmis
   else if (modal !== 'RODOVIARIO') erros.add(`${campo}.modal`, 'modal_nao_suportado', 'só o modal RODOVIARIO é emitido por enquanto');
   const tomador = valor.tomador;
   if (!(TomadoresCte as readonly unknown[]).includes(tomador)) erros.add(`${campo}.tomador`, 'tomador_invalido', `deve ser um de ${TomadoresCte.join(', ')}`);
-  else if (tomador !== 'REMETENTE' && tomador !== 'DESTINATARIO') erros.add(`${campo}.tomador`, 'tomador_nao_suportado', 'só REMETENTE ou DESTINATARIO por enquanto');
   const remetente = lerParte(erros, valor.remetente, `${campo}.remetente`);
+  const [expedidor, recebedor, outroTomador] = (['expedidor', 'recebedor', 'outroTomador'] as const).map((nome) =>
+    vazio(valor[nome]) ? null : lerParte(erros, valor[nome], `${campo}.${nome}`),
+  );
+  // The taker named by toma3 1 / 2 or toma4 must be in the CT-e (MOC: the group of the taker is required).
+  const exigida = { EXPEDIDOR: 'expedidor', RECEBEDOR: 'recebedor', OUTROS: 'outroTomador' }[tomador as string] as 'expedidor' | 'recebedor' | 'outroTomador' | undefined;
+  if (exigida && vazio(valor[exigida])) erros.add(`${campo}.${exigida}`, 'obrigatorio_tomador', `obrigatório com tomador ${String(tomador)}`);
+  if (tomador !== 'OUTROS' && !vazio(valor.outroTomador)) erros.add(`${campo}.outroTomador`, 'somente_outros', 'só com tomador OUTROS (toma4)');
   const inicio = lerMunicipio(erros, valor.inicio, `${campo}.inicio`);
   const fim = lerMunicipio(erros, valor.fim, `${campo}.fim`);
   const valorCargaCentavos = lerCentavos(erros, valor.valorCarga, `${campo}.valorCarga`);
@@ -139,7 +150,7 @@ export function lerCte(erros: CamposInvalidos, valor: unknown, ctx: ContextoEmis
   }
   const cfop = cfopDosItens(erros, itens, ctx, inicio, fim);
   if (erros.total > antes || !remetente || !inicio || !fim || valorCargaCentavos === null || !produtoPredominante || !cfop) return null;
-  return { modal: 'RODOVIARIO', tomador: tomador as DadosCte['tomador'], remetente, inicio, fim, valorCargaCentavos, produtoPredominante, pesoKg: peso as number, rntrc, cfop };
+  return { modal: 'RODOVIARIO', tomador: tomador as DadosCte['tomador'], remetente, expedidor, recebedor, outroTomador, inicio, fim, valorCargaCentavos, produtoPredominante, pesoKg: peso as number, rntrc, cfop };
 }
 
 /** One CFOP and one ICMS situation for the whole service (ide/CFOP, imp/ICMS): every component carries the same. */

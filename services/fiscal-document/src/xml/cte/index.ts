@@ -8,8 +8,11 @@ import { NOME_HOMOLOGACAO_CTE, NS_CTE, VERSAO_PROCESSO_CTE, type DadosXmlCte } f
 
 export { NOME_HOMOLOGACAO_CTE, NS_CTE, type DadosXmlCte } from './types';
 
-/** toma3/toma: 0 sender, 3 recipient (1 and 2, the dispatcher and the receiver, are not issued yet). */
-const TOMA = { REMETENTE: '0', DESTINATARIO: '3' } as const;
+/** toma3/toma: 0 sender, 1 dispatcher (exped), 2 receiver (receb), 3 recipient; OUTROS is toma4 (toma 4 with its party). */
+const TOMA = { REMETENTE: '0', EXPEDIDOR: '1', RECEBEDOR: '2', DESTINATARIO: '3' } as const;
+
+/** A party named in homologation with SEFAZ's literal (646/649 for rem/dest; the others alike, harmless). */
+const nomeado = (p: Parte, homologacao: boolean): Parte => ({ ...p, nome: homologacao ? NOME_HOMOLOGACAO_CTE : p.nome });
 
 /**
  * The CT-e 4.00 XML (model 57, normal, rodoviário; layout PL_CTe_400_RTC with the RTC group `imp/IBSCBS`), in the
@@ -23,8 +26,10 @@ export function montarCte(d: DadosXmlCte, opcoes: { indentado?: boolean } = {}):
   escreverIde(inf, d);
   escreverEmitente(inf, d);
   const homologacao = d.ambiente === 'HOMOLOGAÇÃO';
-  const { remetente } = d.cte;
-  escreverParte(inf, 'rem', 'enderReme', { ...remetente, nome: homologacao ? NOME_HOMOLOGACAO_CTE : remetente.nome });
+  const { remetente, expedidor, recebedor } = d.cte;
+  escreverParte(inf, 'rem', 'enderReme', nomeado(remetente, homologacao));
+  if (expedidor) escreverParte(inf, 'exped', 'enderExped', nomeado(expedidor, homologacao));
+  if (recebedor) escreverParte(inf, 'receb', 'enderReceb', nomeado(recebedor, homologacao));
   const dest = d.destinatario;
   escreverParte(inf, 'dest', 'enderDest', {
     documento: dest.documento,
@@ -90,10 +95,12 @@ function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
   ide.ele('UFFim').txt(cte.fim.uf);
   // retira 1: the recipient does not collect the cargo at the carrier's.
   ide.ele('retira').txt('1');
-  const ieTomador = cte.tomador === 'REMETENTE' ? cte.remetente.inscricaoEstadual : d.destinatario.inscricaoEstadual;
+  const tomador = { REMETENTE: cte.remetente, EXPEDIDOR: cte.expedidor, RECEBEDOR: cte.recebedor, DESTINATARIO: null, OUTROS: cte.outroTomador }[cte.tomador];
+  const ieTomador = cte.tomador === 'DESTINATARIO' ? d.destinatario.inscricaoEstadual : (tomador?.inscricaoEstadual ?? null);
   // indIEToma: 1 taxpayer with IE, 2 exempt, 9 not a taxpayer.
   ide.ele('indIEToma').txt(!ieTomador ? '9' : ieTomador === 'ISENTO' ? '2' : '1');
-  ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
+  if (cte.tomador !== 'OUTROS') ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
+  else escreverDadosParte(ide.ele('toma4').ele('toma').txt('4').up(), 'enderToma', nomeado(cte.outroTomador!, d.ambiente === 'HOMOLOGAÇÃO'));
 }
 
 export function escreverEmitente(inf: XMLBuilder, d: Pick<DadosXmlCte, 'emitente'>): void {
@@ -126,8 +133,12 @@ export interface Parte {
 }
 
 /** rem / dest / toma (CT-e OS): document, IE, name, phone, then the address (TEndereco: CEP before UF, cPais/xPais optional). */
-export function escreverParte(inf: XMLBuilder, grupo: 'rem' | 'dest' | 'toma', grupoEndereco: string, p: Parte): void {
-  const el = inf.ele(grupo);
+export function escreverParte(inf: XMLBuilder, grupo: 'rem' | 'exped' | 'receb' | 'dest' | 'toma', grupoEndereco: string, p: Parte): void {
+  escreverDadosParte(inf.ele(grupo), grupoEndereco, p);
+}
+
+/** The party's elements inside its group (toma4 has `toma` before them). */
+function escreverDadosParte(el: XMLBuilder, grupoEndereco: string, p: Parte): void {
   el.ele(p.tipoDocumento).txt(p.documento);
   if (p.inscricaoEstadual) el.ele('IE').txt(p.inscricaoEstadual);
   el.ele('xNome').txt(texto(p.nome, 60));
