@@ -271,7 +271,7 @@ function motivoNfse(doc: DocumentoRecord, bruto: unknown): MotivoCancelamentoNfs
   if (bruto === undefined || bruto === null || bruto === '') return null;
   const erro = (texto: string) => invalidDocument([{ campo: 'motivo', regra: 'valor', erro: texto }], 'cancelamento inválido');
   if (doc.modelo !== 'NFSE') throw erro('o motivo do cancelamento (1, 2 ou 9) é só da NFS-e');
-  const valor = String(bruto);
+  const valor = typeof bruto === 'string' || typeof bruto === 'number' ? String(bruto) : '';
   if (!(MotivosCancelamentoNfse as readonly string[]).includes(valor)) throw erro('deve ser 1 (erro na emissão), 2 (serviço não prestado) ou 9 (outros)');
   return valor as MotivoCancelamentoNfse;
 }
