@@ -108,6 +108,29 @@ const CCE_PROC_XML =
 /** The first bytes of a DANFE (the answer is the whole PDF file). */
 const PDF = '%PDF-1.3\n%âãÏÓ\n8 0 obj\n<<\n/Type /ExtGState\n/ca 0.35\n/CA 0.35\n>>\nendobj\n(...)\n%%EOF\n';
 
+/** A range voided at SEFAZ: the first request answers 201, its repetition 200 with the same record. */
+const INUTILIZACAO_HOMOLOGADA = {
+  sucesso: true,
+  mensagem: 'numeração 2 a 2 da série 1 inutilizada (protocolo 135266989594978)',
+  dados: {
+    id: 'empresa-42|HOMOLOGAÇÃO|NFE|1|2-2|mwz8mn108tac',
+    modelo: 'NFE',
+    serie: 1,
+    de: 2,
+    ate: 2,
+    ambiente: 'HOMOLOGAÇÃO',
+    situacao: 'INUTILIZADA',
+    origem: 'MANUAL',
+    justificativa: 'Número pulado por rejeição do documento',
+    cStat: '102',
+    motivo: 'Inutilização de número homologado',
+    protocolo: '135266989594978',
+    criadoEm: '2026-11-27T17:10:54.228Z',
+    inutilizadaEm: '2026-11-27T17:10:54.000Z',
+    aguardaDecisao: false,
+  },
+};
+
 export const DOCUMENT_EXAMPLES: Record<string, OperationExamples> = {
   'POST /api/erp/faturamento/documentos': { answers: { 201: { sucesso: true, dados: NFE }, 200: { sucesso: true, dados: NFE } } },
   'GET /api/erp/faturamento/documentos/{id}': { answers: { 200: { sucesso: true, dados: NFE } } },
@@ -154,47 +177,7 @@ export const DOCUMENT_EXAMPLES: Record<string, OperationExamples> = {
   'POST /api/erp/faturamento/documentos/{id}/inicio-servico': { answers: { 200: { sucesso: true, dados: CTE } } },
   'POST /api/erp/faturamento/inutilizacoes': {
     request: { inutilizacao: { summary: 'Um número da série 1 de NF-e, pulado por uma rejeição', value: { modelo: 'NFE', serie: 1, de: 2, ate: 2, justificativa: 'Número pulado por rejeição do documento' } } },
-    answers: { 201: {
-        sucesso: true,
-        mensagem: 'numeração 2 a 2 da série 1 inutilizada (protocolo 135266989594978)',
-        dados: {
-          id: 'empresa-42|HOMOLOGAÇÃO|NFE|1|2-2|mwz8mn108tac',
-          modelo: 'NFE',
-          serie: 1,
-          de: 2,
-          ate: 2,
-          ambiente: 'HOMOLOGAÇÃO',
-          situacao: 'INUTILIZADA',
-          origem: 'MANUAL',
-          justificativa: 'Número pulado por rejeição do documento',
-          cStat: '102',
-          motivo: 'Inutilização de número homologado',
-          protocolo: '135266989594978',
-          criadoEm: '2026-11-27T17:10:54.228Z',
-          inutilizadaEm: '2026-11-27T17:10:54.000Z',
-          aguardaDecisao: false,
-        },
-      }, 200: {
-        sucesso: true,
-        mensagem: 'numeração 2 a 2 da série 1 inutilizada (protocolo 135266989594978)',
-        dados: {
-          id: 'empresa-42|HOMOLOGAÇÃO|NFE|1|2-2|mwz8mn108tac',
-          modelo: 'NFE',
-          serie: 1,
-          de: 2,
-          ate: 2,
-          ambiente: 'HOMOLOGAÇÃO',
-          situacao: 'INUTILIZADA',
-          origem: 'MANUAL',
-          justificativa: 'Número pulado por rejeição do documento',
-          cStat: '102',
-          motivo: 'Inutilização de número homologado',
-          protocolo: '135266989594978',
-          criadoEm: '2026-11-27T17:10:54.228Z',
-          inutilizadaEm: '2026-11-27T17:10:54.000Z',
-          aguardaDecisao: false,
-        },
-      } },
+    answers: { 201: INUTILIZACAO_HOMOLOGADA, 200: INUTILIZACAO_HOMOLOGADA },
   },
   'GET /api/erp/faturamento/inutilizacoes': { answers: { 200: { sucesso: true, dados: [{
       id: 'empresa-42|HOMOLOGAÇÃO|NFE|1|2-2|mwz8mn108tac',

@@ -42,10 +42,7 @@ export function montarCte(d: DadosXmlCte, opcoes: { indentado?: boolean } = {}):
     endereco: dest.endereco!,
   });
 
-  const vPrest = inf.ele('vPrest');
-  vPrest.ele('vTPrest').txt(dec2(d.valorPrestacaoCentavos));
-  vPrest.ele('vRec').txt(dec2(d.valorPrestacaoCentavos));
-  for (const c of d.componentes) vPrest.ele('Comp').ele('xNome').txt(texto(c.nome, 15)).up().ele('vComp').txt(dec2(c.valorCentavos));
+  escreverPrestacao(inf, d);
   escreverImpostosCte(inf, d);
 
   const norm = inf.ele('infCTeNorm');
@@ -64,12 +61,32 @@ export function montarCte(d: DadosXmlCte, opcoes: { indentado?: boolean } = {}):
 }
 
 function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
-  const { chave, cte, emitente } = d;
+  const { cte } = d;
+  // tpServ 0: normal.
+  const ide = escreverIdeComum(inf, d, { cfop: cte.cfop, natOp: 'PRESTACAO DE SERVICO DE TRANSPORTE', tpServ: '0' });
+  escreverPercurso(ide, cte);
+  // retira 1: the recipient does not collect the cargo at the carrier's.
+  ide.ele('retira').txt('1');
+  const tomador = { REMETENTE: cte.remetente, EXPEDIDOR: cte.expedidor, RECEBEDOR: cte.recebedor, DESTINATARIO: null, OUTROS: cte.outroTomador }[cte.tomador];
+  const ieTomador = cte.tomador === 'DESTINATARIO' ? d.destinatario.inscricaoEstadual : (tomador?.inscricaoEstadual ?? null);
+  // indIEToma: 1 taxpayer with IE, 2 exempt, 9 not a taxpayer.
+  ide.ele('indIEToma').txt(!ieTomador ? '9' : ieTomador === 'ISENTO' ? '2' : '1');
+  if (cte.tomador !== 'OUTROS') ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
+  else escreverDadosParte(ide.ele('toma4').ele('toma').txt('4').up(), 'enderToma', nomeado(cte.outroTomador!, d.ambiente === 'HOMOLOGAÇÃO'));
+}
+
+/** ide from cUF to tpServ, the same in CT-e and CT-e OS (TIde / TIdeOS): the key's parts, emission, the issuer's town. */
+export function escreverIdeComum(
+  inf: XMLBuilder,
+  d: Pick<DadosXmlCte, 'chave' | 'emitidoEm' | 'ambiente' | 'emitente'>,
+  campos: { cfop: string; natOp: string; tpServ: string },
+): XMLBuilder {
+  const { chave, emitente } = d;
   const ide = inf.ele('ide');
   ide.ele('cUF').txt(chave.slice(0, 2));
   ide.ele('cCT').txt(chave.slice(35, 43));
-  ide.ele('CFOP').txt(cte.cfop);
-  ide.ele('natOp').txt('PRESTACAO DE SERVICO DE TRANSPORTE');
+  ide.ele('CFOP').txt(campos.cfop);
+  ide.ele('natOp').txt(campos.natOp);
   ide.ele('mod').txt(chave.slice(20, 22));
   ide.ele('serie').txt(String(Number(chave.slice(22, 25))));
   ide.ele('nCT').txt(String(Number(chave.slice(25, 34))));
@@ -86,21 +103,28 @@ function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
   ide.ele('xMunEnv').txt(texto(emitente.endereco.municipio, 60));
   ide.ele('UFEnv').txt(emitente.endereco.uf);
   ide.ele('modal').txt('01');
-  ide.ele('tpServ').txt('0');
-  ide.ele('cMunIni').txt(cte.inicio.codigoMunicipio);
-  ide.ele('xMunIni').txt(texto(cte.inicio.municipio, 60));
-  ide.ele('UFIni').txt(cte.inicio.uf);
-  ide.ele('cMunFim').txt(cte.fim.codigoMunicipio);
-  ide.ele('xMunFim').txt(texto(cte.fim.municipio, 60));
-  ide.ele('UFFim').txt(cte.fim.uf);
-  // retira 1: the recipient does not collect the cargo at the carrier's.
-  ide.ele('retira').txt('1');
-  const tomador = { REMETENTE: cte.remetente, EXPEDIDOR: cte.expedidor, RECEBEDOR: cte.recebedor, DESTINATARIO: null, OUTROS: cte.outroTomador }[cte.tomador];
-  const ieTomador = cte.tomador === 'DESTINATARIO' ? d.destinatario.inscricaoEstadual : (tomador?.inscricaoEstadual ?? null);
-  // indIEToma: 1 taxpayer with IE, 2 exempt, 9 not a taxpayer.
-  ide.ele('indIEToma').txt(!ieTomador ? '9' : ieTomador === 'ISENTO' ? '2' : '1');
-  if (cte.tomador !== 'OUTROS') ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
-  else escreverDadosParte(ide.ele('toma4').ele('toma').txt('4').up(), 'enderToma', nomeado(cte.outroTomador!, d.ambiente === 'HOMOLOGAÇÃO'));
+  ide.ele('tpServ').txt(campos.tpServ);
+  return ide;
+}
+
+type Municipio = { codigoMunicipio: string; municipio: string; uf: string };
+
+/** ide's start and end of the service (cMunIni ... UFFim). */
+export function escreverPercurso(ide: XMLBuilder, trecho: { inicio: Municipio; fim: Municipio }): void {
+  ide.ele('cMunIni').txt(trecho.inicio.codigoMunicipio);
+  ide.ele('xMunIni').txt(texto(trecho.inicio.municipio, 60));
+  ide.ele('UFIni').txt(trecho.inicio.uf);
+  ide.ele('cMunFim').txt(trecho.fim.codigoMunicipio);
+  ide.ele('xMunFim').txt(texto(trecho.fim.municipio, 60));
+  ide.ele('UFFim').txt(trecho.fim.uf);
+}
+
+/** vPrest: the service's value (received in full) and its components. */
+export function escreverPrestacao(inf: XMLBuilder, d: Pick<DadosXmlCte, 'valorPrestacaoCentavos' | 'componentes'>): void {
+  const vPrest = inf.ele('vPrest');
+  vPrest.ele('vTPrest').txt(dec2(d.valorPrestacaoCentavos));
+  vPrest.ele('vRec').txt(dec2(d.valorPrestacaoCentavos));
+  for (const c of d.componentes) vPrest.ele('Comp').ele('xNome').txt(texto(c.nome, 15)).up().ele('vComp').txt(dec2(c.valorCentavos));
 }
 
 export function escreverEmitente(inf: XMLBuilder, d: Pick<DadosXmlCte, 'emitente'>): void {

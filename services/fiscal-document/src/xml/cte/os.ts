@@ -1,10 +1,9 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
-import { dataHoraBrasilia } from '@erp/fiscal-rules';
-import { dec2, decN, texto } from '../format';
-import { escreverEmitente, escreverParte } from './index';
+import { decN, texto } from '../format';
+import { escreverEmitente, escreverIdeComum, escreverParte, escreverPercurso, escreverPrestacao } from './index';
 import { escreverImpostosCte } from './taxes';
-import { NOME_HOMOLOGACAO_CTE, NS_CTE, VERSAO_PROCESSO_CTE, type DadosXmlCteOs } from './types';
+import { NOME_HOMOLOGACAO_CTE, NS_CTE, type DadosXmlCteOs } from './types';
 
 /** rodoOS/infFretamento/tpFretamento. */
 const FRETAMENTO = { EVENTUAL: '1', CONTINUO: '2' } as const;
@@ -31,10 +30,7 @@ export function montarCteOs(d: DadosXmlCteOs, opcoes: { indentado?: boolean } = 
     endereco: dest.endereco!,
   });
 
-  const vPrest = inf.ele('vPrest');
-  vPrest.ele('vTPrest').txt(dec2(d.valorPrestacaoCentavos));
-  vPrest.ele('vRec').txt(dec2(d.valorPrestacaoCentavos));
-  for (const c of d.componentes) vPrest.ele('Comp').ele('xNome').txt(texto(c.nome, 15)).up().ele('vComp').txt(dec2(c.valorCentavos));
+  escreverPrestacao(inf, d);
   escreverImpostosCte(inf, d);
 
   const os = d.cteOs;
@@ -56,35 +52,11 @@ export function montarCteOs(d: DadosXmlCteOs, opcoes: { indentado?: boolean } = 
 }
 
 function escreverIde(inf: XMLBuilder, d: DadosXmlCteOs): void {
-  const { chave, cteOs, emitente } = d;
-  const ide = inf.ele('ide');
-  ide.ele('cUF').txt(chave.slice(0, 2));
-  ide.ele('cCT').txt(chave.slice(35, 43));
-  ide.ele('CFOP').txt(cteOs.cfop);
-  ide.ele('natOp').txt('PRESTACAO DE SERVICO DE TRANSPORTE DE PESSOAS');
-  ide.ele('mod').txt(chave.slice(20, 22));
-  ide.ele('serie').txt(String(Number(chave.slice(22, 25))));
-  ide.ele('nCT').txt(String(Number(chave.slice(25, 34))));
-  ide.ele('dhEmi').txt(dataHoraBrasilia(d.emitidoEm));
-  ide.ele('tpImp').txt('1');
-  ide.ele('tpEmis').txt(chave.slice(34, 35));
-  ide.ele('cDV').txt(chave.slice(43));
-  ide.ele('tpAmb').txt(d.ambiente === 'HOMOLOGAÇÃO' ? '2' : '1');
-  ide.ele('tpCTe').txt('0');
-  ide.ele('procEmi').txt('0');
-  ide.ele('verProc').txt(VERSAO_PROCESSO_CTE);
-  ide.ele('cMunEnv').txt(emitente.endereco.codigoMunicipio);
-  ide.ele('xMunEnv').txt(texto(emitente.endereco.municipio, 60));
-  ide.ele('UFEnv').txt(emitente.endereco.uf);
-  ide.ele('modal').txt('01');
+  const { cteOs } = d;
   // tpServ 6: transporte de pessoas.
-  ide.ele('tpServ').txt('6');
+  const ide = escreverIdeComum(inf, d, { cfop: cteOs.cfop, natOp: 'PRESTACAO DE SERVICO DE TRANSPORTE DE PESSOAS', tpServ: '6' });
   const ie = d.destinatario.inscricaoEstadual;
+  // indIEToma: 1 taxpayer with IE, 2 exempt, 9 not a taxpayer (before the route in TIdeOS).
   ide.ele('indIEToma').txt(!ie ? '9' : ie === 'ISENTO' ? '2' : '1');
-  ide.ele('cMunIni').txt(cteOs.inicio.codigoMunicipio);
-  ide.ele('xMunIni').txt(texto(cteOs.inicio.municipio, 60));
-  ide.ele('UFIni').txt(cteOs.inicio.uf);
-  ide.ele('cMunFim').txt(cteOs.fim.codigoMunicipio);
-  ide.ele('xMunFim').txt(texto(cteOs.fim.municipio, 60));
-  ide.ele('UFFim').txt(cteOs.fim.uf);
+  escreverPercurso(ide, cteOs);
 }
