@@ -30,17 +30,7 @@ export function montarCte(d: DadosXmlCte, opcoes: { indentado?: boolean } = {}):
   escreverParte(inf, 'rem', 'enderReme', nomeado(remetente, homologacao));
   if (expedidor) escreverParte(inf, 'exped', 'enderExped', nomeado(expedidor, homologacao));
   if (recebedor) escreverParte(inf, 'receb', 'enderReceb', nomeado(recebedor, homologacao));
-  const dest = d.destinatario;
-  escreverParte(inf, 'dest', 'enderDest', {
-    documento: dest.documento,
-    // A recipient abroad is an NF-e's only (the validator's exterior_somente_nfe).
-    tipoDocumento: dest.tipoDocumento as 'CNPJ' | 'CPF',
-    nome: homologacao ? NOME_HOMOLOGACAO_CTE : (dest.nome ?? ''),
-    inscricaoEstadual: dest.inscricaoEstadual,
-    uf: dest.uf!,
-    codigoMunicipio: dest.codigoMunicipio!,
-    endereco: dest.endereco!,
-  });
+  escreverParte(inf, 'dest', 'enderDest', parteDestinatario(d));
 
   escreverPrestacao(inf, d);
   escreverImpostosCte(inf, d);
@@ -73,6 +63,21 @@ function escreverIde(inf: XMLBuilder, d: DadosXmlCte): void {
   ide.ele('indIEToma').txt(!ieTomador ? '9' : ieTomador === 'ISENTO' ? '2' : '1');
   if (cte.tomador !== 'OUTROS') ide.ele('toma3').ele('toma').txt(TOMA[cte.tomador]);
   else escreverDadosParte(ide.ele('toma4').ele('toma').txt('4').up(), 'enderToma', nomeado(cte.outroTomador!, d.ambiente === 'HOMOLOGAÇÃO'));
+}
+
+/** The recipient as a party (dest of the CT-e, toma of the CT-e OS), named in homologation with SEFAZ's literal. */
+export function parteDestinatario(d: Pick<DadosXmlCte, 'destinatario' | 'ambiente'>): Parte {
+  const dest = d.destinatario;
+  return {
+    documento: dest.documento,
+    // A recipient abroad is an NF-e's only (the validator's exterior_somente_nfe).
+    tipoDocumento: dest.tipoDocumento as 'CNPJ' | 'CPF',
+    nome: d.ambiente === 'HOMOLOGAÇÃO' ? NOME_HOMOLOGACAO_CTE : (dest.nome ?? ''),
+    inscricaoEstadual: dest.inscricaoEstadual,
+    uf: dest.uf!,
+    codigoMunicipio: dest.codigoMunicipio!,
+    endereco: dest.endereco!,
+  };
 }
 
 /** ide from cUF to tpServ, the same in CT-e and CT-e OS (TIde / TIdeOS): the key's parts, emission, the issuer's town. */

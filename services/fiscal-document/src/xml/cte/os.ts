@@ -1,9 +1,9 @@
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { decN, texto } from '../format';
-import { escreverEmitente, escreverIdeComum, escreverParte, escreverPercurso, escreverPrestacao } from './index';
+import { escreverEmitente, escreverIdeComum, escreverParte, escreverPercurso, escreverPrestacao, parteDestinatario } from './index';
 import { escreverImpostosCte } from './taxes';
-import { NOME_HOMOLOGACAO_CTE, NS_CTE, type DadosXmlCteOs } from './types';
+import { NS_CTE, type DadosXmlCteOs } from './types';
 
 /** rodoOS/infFretamento/tpFretamento. */
 const FRETAMENTO = { EVENTUAL: '1', CONTINUO: '2' } as const;
@@ -19,16 +19,7 @@ export function montarCteOs(d: DadosXmlCteOs, opcoes: { indentado?: boolean } = 
   const inf = doc.ele('infCte', { versao: '4.00', Id: `CTe${d.chave}` });
   escreverIde(inf, d);
   escreverEmitente(inf, d);
-  const dest = d.destinatario;
-  escreverParte(inf, 'toma', 'enderToma', {
-    documento: dest.documento,
-    tipoDocumento: dest.tipoDocumento as 'CNPJ' | 'CPF',
-    nome: d.ambiente === 'HOMOLOGAÇÃO' ? NOME_HOMOLOGACAO_CTE : (dest.nome ?? ''),
-    inscricaoEstadual: dest.inscricaoEstadual,
-    uf: dest.uf!,
-    codigoMunicipio: dest.codigoMunicipio!,
-    endereco: dest.endereco!,
-  });
+  escreverParte(inf, 'toma', 'enderToma', parteDestinatario(d));
 
   escreverPrestacao(inf, d);
   escreverImpostosCte(inf, d);
