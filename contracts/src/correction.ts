@@ -1,5 +1,6 @@
 import Joi from 'joi';
-import { ModelosDocumento, type ModeloDocumento } from './tax';
+import { ModelosDocumento } from './tax';
+import type { DocumentoFiscalEvento } from './fiscal';
 
 /**
  * The correction letter (CC-e, event 110110) of an NF-e, and the CT-e's (event 110110 of the CT-e, `alteracoes`),
@@ -77,15 +78,7 @@ export const cartaCorrecaoSchema = Joi.object<CartaCorrecao>({
  * Event `ERP_NFE_CARTA_CORRECAO` on `fiscal.v1.ERP_NFE_CARTA_CORRECAO` (JetStream, `Nats-Msg-Id` = `eventId`): a
  * correction letter was registered; accounting keeps it with the document (it changes no figure).
  */
-export interface CartaCorrecaoRegistradaEvent {
-  eventId: string;
-  companyId: string;
-  documentoId: string;
-  referencia: string;
-  chaveAcesso: string;
-  modelo: ModeloDocumento;
-  serie: number;
-  numero: number;
+export interface CartaCorrecaoRegistradaEvent extends DocumentoFiscalEvento {
   sequencia: number;
   /** The NF-e's text; for a CT-e its changes read as one text (`grupo.campo[item]: valor; …`). */
   correcao: string;

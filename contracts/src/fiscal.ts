@@ -68,11 +68,8 @@ export const FiscalDocumentErrorCodes = {
 } as const;
 
 
-/**
- * Event `ERP_NFE_CANCELADA` on `fiscal.v1.ERP_NFE_CANCELADA` (JetStream, `Nats-Msg-Id` = `eventId`): a fiscal
- * document of any model was cancelled; accounting reverses its posting (spec section 6).
- */
-export interface DocumentoCanceladoEvent {
+/** What every event about one fiscal document carries: the event's id (`Nats-Msg-Id`), the company, the document. */
+export interface DocumentoFiscalEvento {
   eventId: string;
   companyId: string;
   documentoId: string;
@@ -81,6 +78,13 @@ export interface DocumentoCanceladoEvent {
   modelo: ModeloDocumento;
   serie: number;
   numero: number;
+}
+
+/**
+ * Event `ERP_NFE_CANCELADA` on `fiscal.v1.ERP_NFE_CANCELADA` (JetStream, `Nats-Msg-Id` = `eventId`): a fiscal
+ * document of any model was cancelled; accounting reverses its posting (spec section 6).
+ */
+export interface DocumentoCanceladoEvent extends DocumentoFiscalEvento {
   /** Reais, 2 decimals. */
   valorTotal: number;
   autorizadoEm: string;
@@ -92,15 +96,7 @@ export interface DocumentoCanceladoEvent {
 }
 
 /** Event on `fiscal.v1.ERP_DOCUMENTO_AUTORIZADO`: a document was authorized; accounting posts its revenue. */
-export interface DocumentoAutorizadoEvent {
-  eventId: string;
-  companyId: string;
-  documentoId: string;
-  referencia: string;
-  chaveAcesso: string;
-  modelo: ModeloDocumento;
-  serie: number;
-  numero: number;
+export interface DocumentoAutorizadoEvent extends DocumentoFiscalEvento {
   ambiente: string;
   emitenteCnpj: string;
   destinatarioDocumento: string | null;

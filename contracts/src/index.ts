@@ -167,6 +167,7 @@ export {
   pedidoFaturadoEventSchema,
   type DocumentoAutorizadoEvent,
   type DocumentoCanceladoEvent,
+  type DocumentoFiscalEvento,
   type NumeracaoInutilizadaEvent,
   type PedidoFaturadoEvent,
 } from './fiscal';
