@@ -75,11 +75,17 @@ describe('admin page - tax simulation', () => {
     ]);
     const campos = ((await answer.json()).errors?.[0]?.extensions?.campos ?? []) as { campo: string; erro: string }[];
     expect(campos.map((c) => c.campo)).toContain('aliquotaIss');
-    for (const { campo, erro } of campos) {
+    // The focus goes to the error summary (50 ms after the answer): a field edited before that would lose its keys.
+    expect(await until(activeText, (t) => t.includes('Corrija'))).toContain('Corrija');
+    for (const { campo } of campos) {
       await byId(`sim-${campo}-erro`).waitFor();
-      expect(await byId(`sim-${campo}-erro`).textContent()).toBe(erro);
       expect(await byId(`sim-${campo}`).getAttribute('aria-invalid')).toBe('true');
     }
+    // The API's "aliquotaIss deve estar de 2% até 5%." is shown by the field's label, without the key.
+    expect(await byId('sim-aliquotaIss-erro').textContent()).toBe('Deve estar de 2% até 5%.');
+    const summary = (await page.locator('.mensagem', { hasText: 'A simulação não foi feita' }).textContent()) ?? '';
+    expect(summary).toContain('Alíquota ISS (%): Deve estar de 2% até 5%.');
+    expect(summary).not.toContain('aliquotaIss');
     await page.getByLabel('Alíquota ISS (%)').fill('');
   });
 
@@ -102,6 +108,35 @@ describe('admin page - tax simulation', () => {
     await page.getByRole('heading', { name: /Resultado — Simples Nacional, NFS-e/ }).waitFor();
     expect(await button.isDisabled()).toBe(false);
     expect(await warning.count()).toBe(0);
+  });
+
+  it('admin page - from 2029 an IBS without a fixed rate says where to give it, and the rate typed in the form computes the line', async () => {
+    // The Lucro Presumido has IBS lines of its own (the Simples Nacional pays the IBS inside the DAS).
+    await page.getByLabel('Regime', { exact: true }).selectOption('LUCRO_PRESUMIDO');
+    await page.getByLabel('Data da operação').fill('2029-03-10');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    await page.getByRole('heading', { name: /Resultado — Lucro Presumido, NFS-e, R\$\s10\.000,00 em 10\/03\/2029/ }).waitFor();
+    // No rate given anywhere: the line says where to give one (this form or the settings), not which API field.
+    const ibsUf = page.getByRole('row', { name: /^IBS estadual/ });
+    expect(await ibsUf.textContent()).toContain('não calculável: a alíquota de 2029 ainda não foi fixada em norma.');
+    expect(await ibsUf.textContent()).not.toMatch(/aliquotaIbsUf|aliquotasReferencia/);
+    expect(await ibsUf.getByRole('link', { name: 'cadastrar a alíquota de 2029 nas configurações fiscais' }).getAttribute('href')).toBe('#/configuracoes');
+    await screenshot(page, 'impostos-ibs-2029');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await ibsUf.getByRole('button', { name: 'Informar “IBS estadual (%)” na simulação' }).click();
+    expect(await until(() => page.evaluate(() => document.activeElement?.id ?? ''), (id) => id === 'sim-aliquotaIbsUf')).toBe('sim-aliquotaIbsUf');
+    expect(await page.locator('#sim-reforma').getAttribute('open')).not.toBeNull();
+
+    await page.getByLabel('IBS estadual (%)').fill('10,5');
+    await page.getByLabel('IBS municipal (%)').fill('2');
+    await page.getByRole('button', { name: 'Simular' }).click();
+    // The rates typed are the ones used, and the line says where they came from.
+    expect(await until(() => ibsUf.textContent(), (t) => !(t ?? '').includes('não calculável'))).toContain('informada na simulação');
+    expect(await page.getByRole('row', { name: /^IBS municipal/ }).textContent()).toContain('informada na simulação');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    for (const label of ['IBS estadual (%)', 'IBS municipal (%)']) await page.getByLabel(label).fill('');
+    await page.getByLabel('Data da operação').fill('2026-11-20');
+    await page.getByLabel('Regime', { exact: true }).selectOption('');
   });
 
   itRequestedOnlyTheGateway(fixture);

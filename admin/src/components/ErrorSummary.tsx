@@ -14,7 +14,7 @@ export function ErrorSummary(props: {
   fieldId: (campo: string) => string | null;
   /** What an error of the whole input (no `campo`) is called ("documento"). */
   wholeLabel: string;
-  /** The label a person reads for a field (default: the API's key). */
+  /** The label a person reads for a field (default: the text of its `<label>` on the screen, else the API's key). */
   fieldLabel?: (campo: string) => string;
   className?: string;
   /** Other messages of the refusal, shown between the fields and the general message (a conflict). */
@@ -29,7 +29,7 @@ export function ErrorSummary(props: {
           <ul>
             {errors.map((e, i) => {
               const id = props.fieldId(e.campo);
-              const text = `${e.campo ? (props.fieldLabel?.(e.campo) ?? e.campo) : props.wholeLabel}: ${e.erro}`;
+              const text = `${e.campo ? (props.fieldLabel?.(e.campo) ?? labelOnScreen(id) ?? e.campo) : props.wholeLabel}: ${e.erro}`;
               return (
                 <li key={i}>
                   {id ? (
@@ -55,4 +55,11 @@ export function ErrorSummary(props: {
       {general ? <Message kind="error">{general}</Message> : null}
     </div>
   );
+}
+
+/** The text of the `<label>` of the field with this id, as the person reads it next to the field. */
+function labelOnScreen(id: string | null): string | null {
+  if (!id) return null;
+  const label = document.querySelector(`label[for="${CSS.escape(id)}"]`)?.textContent?.replace(/\s*\*$/, '').trim();
+  return label || null;
 }

@@ -31,6 +31,12 @@ export function SimulationForm(props: {
     </select>
   );
   const decimal = (key: SimulationField) => (a: FieldAttributes) => <input {...a} inputMode="decimal" {...text(key)} />;
+  // Ticked is "yes"; unticked is "not said" (see SimulationFlags).
+  const box = (key: keyof SimulationFlags, label: string) => (
+    <label className="opcao">
+      <input type="checkbox" checked={flags[key]} onChange={(e) => onFlags({ ...flags, [key]: e.target.checked })} /> {label}
+    </label>
+  );
 
   return (
     <form onSubmit={(e) => onSubmit(e, false)} noValidate className="cartao" aria-label="Simulação de impostos">
@@ -91,24 +97,35 @@ export function SimulationForm(props: {
         {field('receitaBruta12Meses', 'Receita bruta 12 meses (R$)', decimal('receitaBruta12Meses'), { help: 'RBT12, para a alíquota efetiva do Simples.' })}
         {field('comprasCreditaveis', 'Compras creditáveis (R$)', decimal('comprasCreditaveis'))}
       </div>
+      <details id="sim-reforma">
+        <summary>Alíquotas da reforma (CBS e IBS, 2027 em diante)</summary>
+        <p className="ajuda">
+          Valem sobre as alíquotas de referência das configurações fiscais. O IBS de 2029 em diante depende de resolução do Senado ainda não
+          publicada: sem ele aqui ou nas configurações, a linha do IBS fica sem cálculo.
+        </p>
+        <div className="grade">
+          {field('aliquotaReferenciaCbs', 'CBS de referência (%)', decimal('aliquotaReferenciaCbs'), { help: 'Padrão: a das configurações, ou a premissa de 8,8.' })}
+          {field('aliquotaIbsUf', 'IBS estadual (%)', decimal('aliquotaIbsUf'))}
+          {field('aliquotaIbsMun', 'IBS municipal (%)', decimal('aliquotaIbsMun'))}
+        </div>
+      </details>
       <details>
-        <summary>Mais campos (apuração, reforma, importação)</summary>
+        <summary>Mais campos (apuração, serviços, importação)</summary>
         <div className="grade">
           {field('aliquotaIpi', 'Alíquota IPI (%)', decimal('aliquotaIpi'))}
           {field('baseAcumuladaTrimestre', 'Base IRPJ já acumulada no trimestre (R$)', decimal('baseAcumuladaTrimestre'))}
           {field('receitaAcumuladaAno', 'Receita acumulada no ano (R$)', decimal('receitaAcumuladaAno'))}
+          {field('receitaExcedenteAno', 'Receita do ano já com a presunção acrescida (R$)', decimal('receitaExcedenteAno'), { help: 'LC 224/2025; padrão 0.', width: 'medium' })}
           {field('lucroRealTrimestre', 'Lucro real do trimestre (R$)', decimal('lucroRealTrimestre'))}
           {field('aliquotaIs', 'Imposto Seletivo (%)', decimal('aliquotaIs'))}
           {field('aliquotaIcmsCompras', 'ICMS das compras (%)', decimal('aliquotaIcmsCompras'))}
+          {field('codigoServico', 'Item da LC 116 (NFS-e)', (a) => <input {...a} {...text('codigoServico')} />, { help: 'NN.NN; padrão: o das configurações NFS-e.' })}
+          {field('inicioAtividade', 'Início da atividade', (a) => <input {...a} type="date" {...text('inicioAtividade')} />, { help: 'Padrão: o das configurações.' })}
         </div>
-        <label className="opcao">
-          <input type="checkbox" checked={flags.mercadoriaImportada} onChange={(e) => onFlags({ ...flags, mercadoriaImportada: e.target.checked })} /> Mercadoria importada (ICMS
-          interestadual 4%)
-        </label>
-        <label className="opcao">
-          <input type="checkbox" checked={flags.produtoZonaFrancaManaus} onChange={(e) => onFlags({ ...flags, produtoZonaFrancaManaus: e.target.checked })} /> Produto incentivado da
-          Zona Franca de Manaus
-        </label>
+        {box('mercadoriaImportada', 'Mercadoria importada (ICMS interestadual 4%)')}
+        {box('produtoZonaFrancaManaus', 'Produto incentivado da Zona Franca de Manaus')}
+        {box('issRetido', 'NFS-e: o tomador retém o ISS na fonte')}
+        {box('exportacaoServico', 'NFS-e: exportação de serviço (sem ISS, PIS, COFINS, CBS e IBS)')}
       </details>
       <div className="botoes">
         <button type="submit" className="primario" disabled={sending}>

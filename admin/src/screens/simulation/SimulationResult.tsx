@@ -1,9 +1,10 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { RegimeTributario, SimulacaoImposto } from '../../api/operations/simulation';
+import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDay, formatMoney, formatPercent } from '../../format';
 import { MODELOS } from '../documents/document-labels';
-import { REGIMES } from './simulation-input';
+import { CAMPO_ALIQUOTA_IBS, REGIMES } from './simulation-input';
 import { tributoLabel } from '../../labels';
 
 /** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
@@ -53,7 +54,7 @@ export function SimulationResult(props: {
                 <td className="num">{formatPercent(l.aliquota)}</td>
                 <td className="num">{formatMoney(l.valor)}</td>
                 <td>{formatDay(l.vencimento)}</td>
-                <td>{l.naoCalculavel ? `não calculável: ${l.motivo ?? ''}` : l.informativo ? 'informativo (não pago à parte)' : ''}</td>
+                <td>{observacao(l, s.dataOperacao)}</td>
                 <td className="fundamento">{l.fundamento}</td>
               </tr>
             ))}
@@ -133,5 +134,32 @@ export function SimulationResult(props: {
         <p className="discreto">Só administradores provisionam impostos.</p>
       )}
     </section>
+  );
+}
+
+type Linha = SimulacaoImposto['linhas'][number];
+
+/**
+ * A line's note. The IBS of a year no norm has fixed (2029 on) is not computable until a rate is given: instead of
+ * the engine's text, which names API fields, the page says where to give it, in this form or in the settings.
+ */
+function observacao(l: Linha, dataOperacao: string): ReactNode {
+  if (!l.naoCalculavel) return l.informativo ? 'informativo (não pago à parte)' : '';
+  const ibs = l.informativo ? undefined : CAMPO_ALIQUOTA_IBS[l.tributo];
+  if (!ibs) return `não calculável: ${l.motivo ?? ''}`;
+  const ano = dataOperacao.slice(0, 4);
+  const informar = () => {
+    const grupo = document.getElementById('sim-reforma') as HTMLDetailsElement | null;
+    if (grupo) grupo.open = true;
+    focusSoon(() => document.getElementById(`sim-${ibs.campo}`));
+  };
+  return (
+    <>
+      não calculável: a alíquota de {ano} ainda não foi fixada em norma.{' '}
+      <button type="button" onClick={informar}>
+        Informar “{ibs.rotulo}” na simulação
+      </button>{' '}
+      ou <a href="#/configuracoes">cadastrar a alíquota de {ano} nas configurações fiscais</a>.
+    </>
   );
 }

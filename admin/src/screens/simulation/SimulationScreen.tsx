@@ -12,14 +12,14 @@ import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { RegimeComparison } from './RegimeComparison';
 import { SimulationForm } from './SimulationForm';
 import { SimulationResult } from './SimulationResult';
-import { newSimulationForm, REGIMES, simulationInput, type SimulationFlags } from './simulation-input';
+import { newSimulationFlags, newSimulationForm, REGIMES, simulationInput, type SimulationFlags } from './simulation-input';
 import { tributoLabel } from '../../labels';
 
 /** The tax simulation: what an operation owes and when, in the company's regime or compared across the three, and its provisioning. */
 export function SimulationScreen(props: { title: string }) {
   const { api, session, announce, company, reloadCompany } = useApp();
   const [form, setForm] = useState(newSimulationForm);
-  const [flags, setFlags] = useState<SimulationFlags>({ mercadoriaImportada: false, produtoZonaFrancaManaus: false });
+  const [flags, setFlags] = useState<SimulationFlags>(newSimulationFlags);
   const [shown, setShown] = useState<SimulacaoImposto | null>(null);
   const [comparison, setComparison] = useState<SimulacaoImposto[] | null>(null);
   const [sending, setSending] = useState(false);

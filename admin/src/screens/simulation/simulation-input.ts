@@ -16,8 +16,22 @@ export const ATIVIDADES: Record<string, string> = {
   COMBUSTIVEIS: 'Revenda de combustíveis',
 };
 
-type NumberField = 'valor' | 'aliquotaIpi' | 'aliquotaIss' | 'receitaBruta12Meses' | 'comprasCreditaveis' | 'baseAcumuladaTrimestre' | 'receitaAcumuladaAno' | 'lucroRealTrimestre' | 'aliquotaIs' | 'aliquotaIcmsCompras';
-type TextField = 'tipoDocumento' | 'dataOperacao' | 'regime' | 'ufOrigem' | 'ufDestino' | 'ncm' | 'cfop' | 'atividade' | 'anexoSimples';
+type NumberField =
+  | 'valor'
+  | 'aliquotaIpi'
+  | 'aliquotaIss'
+  | 'receitaBruta12Meses'
+  | 'comprasCreditaveis'
+  | 'baseAcumuladaTrimestre'
+  | 'receitaAcumuladaAno'
+  | 'receitaExcedenteAno'
+  | 'lucroRealTrimestre'
+  | 'aliquotaIs'
+  | 'aliquotaIcmsCompras'
+  | 'aliquotaReferenciaCbs'
+  | 'aliquotaIbsUf'
+  | 'aliquotaIbsMun';
+type TextField = 'tipoDocumento' | 'dataOperacao' | 'regime' | 'ufOrigem' | 'ufDestino' | 'ncm' | 'cfop' | 'atividade' | 'anexoSimples' | 'codigoServico' | 'inicioAtividade';
 export type SimulationField = NumberField | TextField;
 
 /** The simulation form keeps what was typed, as text, under the input's field names. */
@@ -27,7 +41,20 @@ export type SimulationForm = Record<SimulationField, string>;
 export interface SimulationFlags {
   mercadoriaImportada: boolean;
   produtoZonaFrancaManaus: boolean;
+  issRetido: boolean;
+  exportacaoServico: boolean;
 }
+
+export const newSimulationFlags = (): SimulationFlags => ({ mercadoriaImportada: false, produtoZonaFrancaManaus: false, issRetido: false, exportacaoServico: false });
+
+/**
+ * The IBS of a year whose rate no norm has fixed yet (2029 on) is "not computable" until the simulation or the
+ * company's reference rates give it: the field of the form that gives it, per line.
+ */
+export const CAMPO_ALIQUOTA_IBS: Record<string, { campo: SimulationField; rotulo: string }> = {
+  IBS_UF: { campo: 'aliquotaIbsUf', rotulo: 'IBS estadual (%)' },
+  IBS_MUN: { campo: 'aliquotaIbsMun', rotulo: 'IBS municipal (%)' },
+};
 
 export const newSimulationForm = (): SimulationForm => ({
   tipoDocumento: 'NFSE',
@@ -40,15 +67,21 @@ export const newSimulationForm = (): SimulationForm => ({
   cfop: '',
   atividade: '',
   anexoSimples: '',
+  codigoServico: '',
+  inicioAtividade: '',
   aliquotaIpi: '',
   aliquotaIss: '',
   receitaBruta12Meses: '',
   comprasCreditaveis: '',
   baseAcumuladaTrimestre: '',
   receitaAcumuladaAno: '',
+  receitaExcedenteAno: '',
   lucroRealTrimestre: '',
   aliquotaIs: '',
   aliquotaIcmsCompras: '',
+  aliquotaReferenciaCbs: '',
+  aliquotaIbsUf: '',
+  aliquotaIbsMun: '',
 });
 
 /**
@@ -78,9 +111,13 @@ export function simulationInput(form: SimulationForm, flags: SimulationFlags, co
     comprasCreditaveis: number('comprasCreditaveis'),
     baseAcumuladaTrimestre: number('baseAcumuladaTrimestre'),
     receitaAcumuladaAno: number('receitaAcumuladaAno'),
+    receitaExcedenteAno: number('receitaExcedenteAno'),
     lucroRealTrimestre: number('lucroRealTrimestre'),
     aliquotaIs: number('aliquotaIs'),
     aliquotaIcmsCompras: number('aliquotaIcmsCompras'),
+    aliquotaReferenciaCbs: number('aliquotaReferenciaCbs'),
+    aliquotaIbsUf: number('aliquotaIbsUf'),
+    aliquotaIbsMun: number('aliquotaIbsMun'),
     dataOperacao: text('dataOperacao'),
     regime: compare ? undefined : (text('regime') as RegimeTributario | undefined),
     ufOrigem: text('ufOrigem'),
@@ -89,8 +126,12 @@ export function simulationInput(form: SimulationForm, flags: SimulationFlags, co
     cfop: text('cfop'),
     atividade: text('atividade'),
     anexoSimples: text('anexoSimples'),
+    codigoServico: text('codigoServico'),
+    inicioAtividade: text('inicioAtividade'),
     mercadoriaImportada: flags.mercadoriaImportada || undefined,
     produtoZonaFrancaManaus: flags.produtoZonaFrancaManaus || undefined,
+    issRetido: flags.issRetido || undefined,
+    exportacaoServico: flags.exportacaoServico || undefined,
   };
   if (form.valor.trim() === '') localErrors.push({ campo: 'valor', regra: 'OBRIGATORIO', erro: 'informe o valor da operação' });
   return { input, localErrors };
