@@ -121,6 +121,10 @@ describe('admin page - tax simulation', () => {
     expect(await ibsUf.textContent()).toContain('não calculável: a alíquota de 2029 ainda não foi fixada em norma.');
     expect(await ibsUf.textContent()).not.toMatch(/aliquotaIbsUf|aliquotasReferencia/);
     expect(await ibsUf.getByRole('link', { name: 'cadastrar a alíquota de 2029 nas configurações fiscais' }).getAttribute('href')).toBe('#/configuracoes');
+    // The engine's notes name its input keys ("ISS: aliquotaIss não informada"): the page says the field's label.
+    const avisos = (await page.getByRole('heading', { name: 'Avisos' }).locator('xpath=following-sibling::ul[1]').textContent()) ?? '';
+    expect(avisos).toContain('ISS: “Alíquota ISS (%)” não informada');
+    expect(avisos).not.toContain('aliquotaIss');
     await screenshot(page, 'impostos-ibs-2029');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await ibsUf.getByRole('button', { name: 'Informar “IBS estadual (%)” na simulação' }).click();

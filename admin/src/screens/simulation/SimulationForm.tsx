@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Field, type FieldAttributes, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { UFS } from '../../ufs';
-import { ATIVIDADES, REGIMES, type SimulationField, type SimulationFlags, type SimulationForm as Form } from './simulation-input';
+import { ATIVIDADES, REGIMES, ROTULOS, type SimulationField, type SimulationFlags, type SimulationForm as Form } from './simulation-input';
 
 /** The simulation's fields (the rarer ones under "Mais campos"), "Simular" and "Comparar regimes". */
 export function SimulationForm(props: {
@@ -16,8 +16,8 @@ export function SimulationForm(props: {
 }) {
   const { form, flags, onFlags, sending, onSubmit } = props;
   const { errorFor } = props.fieldErrors;
-  const field = (key: SimulationField, label: string, control: (a: FieldAttributes) => ReactNode, extra: { help?: string; width?: FieldWidth } = {}) => (
-    <Field id={`sim-${key}`} label={label} error={errorFor(key)} help={extra.help} width={extra.width ?? 'short'}>
+  const field = (key: SimulationField, control: (a: FieldAttributes) => ReactNode, extra: { help?: string; width?: FieldWidth } = {}) => (
+    <Field id={`sim-${key}`} label={ROTULOS[key]} error={errorFor(key)} help={extra.help} width={extra.width ?? 'short'}>
       {(a) => control({ ...a, required: false })}
     </Field>
   );
@@ -32,16 +32,16 @@ export function SimulationForm(props: {
   );
   const decimal = (key: SimulationField) => (a: FieldAttributes) => <input {...a} inputMode="decimal" {...text(key)} />;
   // Ticked is "yes"; unticked is "not said" (see SimulationFlags).
-  const box = (key: keyof SimulationFlags, label: string) => (
+  const box = (key: keyof SimulationFlags) => (
     <label className="opcao">
-      <input type="checkbox" checked={flags[key]} onChange={(e) => onFlags({ ...flags, [key]: e.target.checked })} /> {label}
+      <input type="checkbox" checked={flags[key]} onChange={(e) => onFlags({ ...flags, [key]: e.target.checked })} /> {ROTULOS[key]}
     </label>
   );
 
   return (
     <form onSubmit={(e) => onSubmit(e, false)} noValidate className="cartao" aria-label="Simulação de impostos">
       <div className="grade">
-        {field('tipoDocumento', 'Documento', (a) => (
+        {field('tipoDocumento', (a) => (
           <select {...a} {...text('tipoDocumento')}>
             <option value="NFSE">NFS-e (serviço)</option>
             <option value="NFE">NF-e (mercadoria)</option>
@@ -49,11 +49,10 @@ export function SimulationForm(props: {
             <option value="CTE">CT-e (transporte)</option>
           </select>
         ))}
-        {field('valor', 'Valor da operação (R$)', decimal('valor'))}
-        {field('dataOperacao', 'Data da operação', (a) => <input {...a} type="date" {...text('dataOperacao')} />)}
+        {field('valor', decimal('valor'))}
+        {field('dataOperacao', (a) => <input {...a} type="date" {...text('dataOperacao')} />)}
         {field(
           'regime',
-          'Regime',
           (a) => (
             <select {...a} {...text('regime')}>
               <option value="">o da empresa</option>
@@ -66,14 +65,13 @@ export function SimulationForm(props: {
           ),
           { help: 'Ignorado em "Comparar regimes".' },
         )}
-        {field('ufOrigem', 'UF de origem', ufSelect('ufOrigem'))}
-        {field('ufDestino', 'UF de destino', ufSelect('ufDestino'))}
-        {field('ncm', 'NCM', (a) => <input {...a} inputMode="numeric" {...text('ncm')} />, { help: '8 dígitos, sem pontos.' })}
-        {field('cfop', 'CFOP', (a) => <input {...a} inputMode="numeric" {...text('cfop')} />, { help: '4 dígitos, sem ponto.' })}
-        {field('aliquotaIss', 'Alíquota ISS (%)', decimal('aliquotaIss'), { help: 'De 2 a 5; padrão 5.' })}
+        {field('ufOrigem', ufSelect('ufOrigem'))}
+        {field('ufDestino', ufSelect('ufDestino'))}
+        {field('ncm', (a) => <input {...a} inputMode="numeric" {...text('ncm')} />, { help: '8 dígitos, sem pontos.' })}
+        {field('cfop', (a) => <input {...a} inputMode="numeric" {...text('cfop')} />, { help: '4 dígitos, sem ponto.' })}
+        {field('aliquotaIss', decimal('aliquotaIss'), { help: 'De 2 a 5; padrão 5.' })}
         {field(
           'atividade',
-          'Atividade (presunção do LP)',
           (a) => (
             <select {...a} {...text('atividade')}>
               <option value="">padrão do documento</option>
@@ -86,7 +84,7 @@ export function SimulationForm(props: {
           ),
           { width: 'medium' },
         )}
-        {field('anexoSimples', 'Anexo do Simples', (a) => (
+        {field('anexoSimples', (a) => (
           <select {...a} {...text('anexoSimples')}>
             <option value="">padrão</option>
             {['I', 'II', 'III', 'IV', 'V'].map((x) => (
@@ -94,8 +92,8 @@ export function SimulationForm(props: {
             ))}
           </select>
         ))}
-        {field('receitaBruta12Meses', 'Receita bruta 12 meses (R$)', decimal('receitaBruta12Meses'), { help: 'RBT12, para a alíquota efetiva do Simples.' })}
-        {field('comprasCreditaveis', 'Compras creditáveis (R$)', decimal('comprasCreditaveis'))}
+        {field('receitaBruta12Meses', decimal('receitaBruta12Meses'), { help: 'RBT12, para a alíquota efetiva do Simples.' })}
+        {field('comprasCreditaveis', decimal('comprasCreditaveis'))}
       </div>
       <details id="sim-reforma">
         <summary>Alíquotas da reforma (CBS e IBS, 2027 em diante)</summary>
@@ -104,28 +102,28 @@ export function SimulationForm(props: {
           publicada: sem ele aqui ou nas configurações, a linha do IBS fica sem cálculo.
         </p>
         <div className="grade">
-          {field('aliquotaReferenciaCbs', 'CBS de referência (%)', decimal('aliquotaReferenciaCbs'), { help: 'Padrão: a das configurações, ou a premissa de 8,8.' })}
-          {field('aliquotaIbsUf', 'IBS estadual (%)', decimal('aliquotaIbsUf'))}
-          {field('aliquotaIbsMun', 'IBS municipal (%)', decimal('aliquotaIbsMun'))}
+          {field('aliquotaReferenciaCbs', decimal('aliquotaReferenciaCbs'), { help: 'Padrão: a das configurações, ou a premissa de 8,8.' })}
+          {field('aliquotaIbsUf', decimal('aliquotaIbsUf'))}
+          {field('aliquotaIbsMun', decimal('aliquotaIbsMun'))}
         </div>
       </details>
       <details>
         <summary>Mais campos (apuração, serviços, importação)</summary>
         <div className="grade">
-          {field('aliquotaIpi', 'Alíquota IPI (%)', decimal('aliquotaIpi'))}
-          {field('baseAcumuladaTrimestre', 'Base IRPJ já acumulada no trimestre (R$)', decimal('baseAcumuladaTrimestre'))}
-          {field('receitaAcumuladaAno', 'Receita acumulada no ano (R$)', decimal('receitaAcumuladaAno'))}
-          {field('receitaExcedenteAno', 'Receita do ano já com a presunção acrescida (R$)', decimal('receitaExcedenteAno'), { help: 'LC 224/2025; padrão 0.', width: 'medium' })}
-          {field('lucroRealTrimestre', 'Lucro real do trimestre (R$)', decimal('lucroRealTrimestre'))}
-          {field('aliquotaIs', 'Imposto Seletivo (%)', decimal('aliquotaIs'))}
-          {field('aliquotaIcmsCompras', 'ICMS das compras (%)', decimal('aliquotaIcmsCompras'))}
-          {field('codigoServico', 'Item da LC 116 (NFS-e)', (a) => <input {...a} {...text('codigoServico')} />, { help: 'NN.NN; padrão: o das configurações NFS-e.' })}
-          {field('inicioAtividade', 'Início da atividade', (a) => <input {...a} type="date" {...text('inicioAtividade')} />, { help: 'Padrão: o das configurações.' })}
+          {field('aliquotaIpi', decimal('aliquotaIpi'))}
+          {field('baseAcumuladaTrimestre', decimal('baseAcumuladaTrimestre'))}
+          {field('receitaAcumuladaAno', decimal('receitaAcumuladaAno'))}
+          {field('receitaExcedenteAno', decimal('receitaExcedenteAno'), { help: 'LC 224/2025; padrão 0.', width: 'medium' })}
+          {field('lucroRealTrimestre', decimal('lucroRealTrimestre'))}
+          {field('aliquotaIs', decimal('aliquotaIs'))}
+          {field('aliquotaIcmsCompras', decimal('aliquotaIcmsCompras'))}
+          {field('codigoServico', (a) => <input {...a} {...text('codigoServico')} />, { help: 'NN.NN; padrão: o das configurações NFS-e.' })}
+          {field('inicioAtividade', (a) => <input {...a} type="date" {...text('inicioAtividade')} />, { help: 'Padrão: o das configurações.' })}
         </div>
-        {box('mercadoriaImportada', 'Mercadoria importada (ICMS interestadual 4%)')}
-        {box('produtoZonaFrancaManaus', 'Produto incentivado da Zona Franca de Manaus')}
-        {box('issRetido', 'NFS-e: o tomador retém o ISS na fonte')}
-        {box('exportacaoServico', 'NFS-e: exportação de serviço (sem ISS, PIS, COFINS, CBS e IBS)')}
+        {box('mercadoriaImportada')}
+        {box('produtoZonaFrancaManaus')}
+        {box('issRetido')}
+        {box('exportacaoServico')}
       </details>
       <div className="botoes">
         <button type="submit" className="primario" disabled={sending}>

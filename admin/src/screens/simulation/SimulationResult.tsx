@@ -4,7 +4,7 @@ import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDay, formatMoney, formatPercent } from '../../format';
 import { MODELOS } from '../documents/document-labels';
-import { CAMPO_ALIQUOTA_IBS, REGIMES } from './simulation-input';
+import { CAMPO_ALIQUOTA_IBS, REGIMES, ROTULOS, semChaves } from './simulation-input';
 import { tributoLabel } from '../../labels';
 
 /** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
@@ -67,7 +67,7 @@ export function SimulationResult(props: {
           <h3>Avisos</h3>
           <ul>
             {s.avisos.map((a, i) => (
-              <li key={i}>{a}</li>
+              <li key={i}>{semChaves(a)}</li>
             ))}
           </ul>
         </>
@@ -77,7 +77,7 @@ export function SimulationResult(props: {
           <summary>Premissas ({s.premissas.length})</summary>
           <ul>
             {s.premissas.map((p, i) => (
-              <li key={i}>{p}</li>
+              <li key={i}>{semChaves(p)}</li>
             ))}
           </ul>
         </details>
@@ -146,18 +146,18 @@ type Linha = SimulacaoImposto['linhas'][number];
 function observacao(l: Linha, dataOperacao: string): ReactNode {
   if (!l.naoCalculavel) return l.informativo ? 'informativo (não pago à parte)' : '';
   const ibs = l.informativo ? undefined : CAMPO_ALIQUOTA_IBS[l.tributo];
-  if (!ibs) return `não calculável: ${l.motivo ?? ''}`;
+  if (!ibs) return `não calculável: ${semChaves(l.motivo ?? '')}`;
   const ano = dataOperacao.slice(0, 4);
   const informar = () => {
     const grupo = document.getElementById('sim-reforma') as HTMLDetailsElement | null;
     if (grupo) grupo.open = true;
-    focusSoon(() => document.getElementById(`sim-${ibs.campo}`));
+    focusSoon(() => document.getElementById(`sim-${ibs}`));
   };
   return (
     <>
       não calculável: a alíquota de {ano} ainda não foi fixada em norma.{' '}
       <button type="button" onClick={informar}>
-        Informar “{ibs.rotulo}” na simulação
+        Informar “{ROTULOS[ibs]}” na simulação
       </button>{' '}
       ou <a href="#/configuracoes">cadastrar a alíquota de {ano} nas configurações fiscais</a>.
     </>

@@ -34,6 +34,47 @@ type NumberField =
 type TextField = 'tipoDocumento' | 'dataOperacao' | 'regime' | 'ufOrigem' | 'ufDestino' | 'ncm' | 'cfop' | 'atividade' | 'anexoSimples' | 'codigoServico' | 'inicioAtividade';
 export type SimulationField = NumberField | TextField;
 
+/** What a person reads for each field of the form, and for the field's key in the engine's notes. */
+export const ROTULOS: Record<SimulationField | keyof SimulationFlags, string> = {
+  tipoDocumento: 'Documento',
+  valor: 'Valor da operação (R$)',
+  dataOperacao: 'Data da operação',
+  regime: 'Regime',
+  ufOrigem: 'UF de origem',
+  ufDestino: 'UF de destino',
+  ncm: 'NCM',
+  cfop: 'CFOP',
+  aliquotaIss: 'Alíquota ISS (%)',
+  atividade: 'Atividade (presunção do LP)',
+  anexoSimples: 'Anexo do Simples',
+  receitaBruta12Meses: 'Receita bruta 12 meses (R$)',
+  comprasCreditaveis: 'Compras creditáveis (R$)',
+  aliquotaReferenciaCbs: 'CBS de referência (%)',
+  aliquotaIbsUf: 'IBS estadual (%)',
+  aliquotaIbsMun: 'IBS municipal (%)',
+  aliquotaIpi: 'Alíquota IPI (%)',
+  baseAcumuladaTrimestre: 'Base IRPJ já acumulada no trimestre (R$)',
+  receitaAcumuladaAno: 'Receita acumulada no ano (R$)',
+  receitaExcedenteAno: 'Receita do ano já com a presunção acrescida (R$)',
+  lucroRealTrimestre: 'Lucro real do trimestre (R$)',
+  aliquotaIs: 'Imposto Seletivo (%)',
+  aliquotaIcmsCompras: 'ICMS das compras (%)',
+  codigoServico: 'Item da LC 116 (NFS-e)',
+  inicioAtividade: 'Início da atividade',
+  mercadoriaImportada: 'Mercadoria importada (ICMS interestadual 4%)',
+  produtoZonaFrancaManaus: 'Produto incentivado da Zona Franca de Manaus',
+  issRetido: 'NFS-e: o tomador retém o ISS na fonte',
+  exportacaoServico: 'NFS-e: exportação de serviço (sem ISS, PIS, COFINS, CBS e IBS)',
+};
+
+const CHAVES = new RegExp(`\\b(${Object.keys(ROTULOS).join('|')})\\b`, 'g');
+
+/**
+ * The engine's notes name its input's keys for integrators ("ISS: aliquotaIss não informada"); the page puts the
+ * field's label in their place ("ISS: “Alíquota ISS (%)” não informada").
+ */
+export const semChaves = (texto: string): string => texto.replace(CHAVES, (chave: string) => `“${ROTULOS[chave as keyof typeof ROTULOS]}”`);
+
 /** The simulation form keeps what was typed, as text, under the input's field names. */
 export type SimulationForm = Record<SimulationField, string>;
 
@@ -51,10 +92,7 @@ export const newSimulationFlags = (): SimulationFlags => ({ mercadoriaImportada:
  * The IBS of a year whose rate no norm has fixed yet (2029 on) is "not computable" until the simulation or the
  * company's reference rates give it: the field of the form that gives it, per line.
  */
-export const CAMPO_ALIQUOTA_IBS: Record<string, { campo: SimulationField; rotulo: string }> = {
-  IBS_UF: { campo: 'aliquotaIbsUf', rotulo: 'IBS estadual (%)' },
-  IBS_MUN: { campo: 'aliquotaIbsMun', rotulo: 'IBS municipal (%)' },
-};
+export const CAMPO_ALIQUOTA_IBS: Record<string, SimulationField> = { IBS_UF: 'aliquotaIbsUf', IBS_MUN: 'aliquotaIbsMun' };
 
 export const newSimulationForm = (): SimulationForm => ({
   tipoDocumento: 'NFSE',
