@@ -1,4 +1,5 @@
-import { issueFieldLabel, ncmDigits, parseDecimalBR, runningTotal } from '../../src/screens/documents/issue-input';
+import { codeDigits, parseDecimalBR } from '../../src/numbers-br';
+import { issueFieldLabel, runningTotal } from '../../src/screens/documents/issue-input';
 
 describe('admin issue form - Brazilian input', () => {
   it('admin issue input - reads numbers as typed in Brazil, and refuses what is not one', () => {
@@ -13,9 +14,9 @@ describe('admin issue form - Brazilian input', () => {
   });
 
   it('admin issue input - an NCM with dots, a running total to the centavo, labels instead of keys', () => {
-    expect(ncmDigits('9401.30.00')).toBe('94013000');
-    expect(ncmDigits('9401 30 00')).toBe('94013000');
-    expect(ncmDigits('94O1')).toBe('94O1');
+    expect(codeDigits('9401.30.00')).toBe('94013000');
+    expect(codeDigits('9401 30 00')).toBe('94013000');
+    expect(codeDigits('94O1')).toBe('94O1');
     const item = (quantidade: string, valorUnitario: string) => ({ codigo: '', descricao: '', quantidade, valorUnitario, unidade: '', ncm: '', cfop: '', cst: '', csosn: '', codigoServico: '', aliquotaIss: '' });
     // 2 x 250,50 = 501,00; 3 x 3,3333 = 9,9999 -> 10,00 (half up): 511,00.
     expect(runningTotal([item('2', '250,50'), item('3', '3,3333')])).toBe(511);

@@ -1,4 +1,4 @@
-import { parseDecimalBR } from '../../src/screens/documents/issue-input';
+import { parseDecimalBR } from '../../src/numbers-br';
 import { changeFor, paymentFieldLabel, paymentsInput } from '../../src/screens/documents/payment-input';
 
 describe('admin issue form - NFC-e payments', () => {

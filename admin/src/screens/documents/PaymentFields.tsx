@@ -1,7 +1,7 @@
 import { Field } from '../../components/Field';
 import { formatMoney } from '../../format';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
-import { parseDecimalBR } from './issue-input';
+import { parseDecimalBR } from '../../numbers-br';
 import { changeFor, emptyPayment, MEIOS_PAGAMENTO, type PagamentoForm } from './payment-input';
 
 /** The NFC-e's means of payment (pag/detPag): each by label with its value; the change (vTroco) while typing. */

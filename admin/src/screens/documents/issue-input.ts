@@ -2,6 +2,7 @@ import type { FieldError } from '../../api/field-errors';
 import type { EmitirDocumentoFiscalInput, EnderecoDestinatarioInput, ModeloDocumento } from '../../api/operations/documents';
 import { cteFieldLabel, cteInput, emptyCte, type CteForm } from './cte-input';
 import { paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
+import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
 export { emptyCte };
 
@@ -53,23 +54,6 @@ export const carriesGoods = (modelo: ModeloDocumento) => modelo === 'NFE' || mod
 export const takesAddress = (modelo: ModeloDocumento) => carriesGoods(modelo) || modelo === 'CTE';
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
-
-/**
- * A number as a person in Brazil types it: "1.200,00", "1200,5", "2,5", "1.200" (thousands) and also "1200.50";
- * null when blank, undefined when it is not a number.
- */
-export function parseDecimalBR(text: string): number | null | undefined {
-  const t = text.replace(/\s|R\$/g, '');
-  if (t === '') return null;
-  let plain: string | null = null;
-  if (t.includes(',')) plain = /^-?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : null;
-  else if (/^\d{1,3}(\.\d{3})+$/.test(t)) plain = t.replace(/\./g, '');
-  else if (/^-?\d+(\.\d+)?$/.test(t)) plain = t;
-  return plain === null ? undefined : Number(plain);
-}
-
-/** An NCM typed with its dots ("9401.30.00") as the API takes it ("94013000"); anything else as typed. */
-export const ncmDigits = (text: string) => (/^[\d.\s]+$/.test(text.trim()) ? text.replace(/[.\s]/g, '') : text.trim());
 
 /** A centavo-exact item value: quantity x unit price rounded half up (the service's rule), for the running total. */
 export function runningTotal(itens: ItemForm[]): number | null {
@@ -188,7 +172,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
       quantidade: number(item.quantidade, `itens[${i}].quantidade`, true) ?? -1,
       valorUnitario: number(item.valorUnitario, `itens[${i}].valorUnitario`, true) ?? -1,
       unidade: optional(item.unidade),
-      ncm: goods ? optional(ncmDigits(item.ncm)) : null,
+      ncm: goods ? optional(codeDigits(item.ncm)) : null,
       // A CT-e's components all carry the transport CFOP of its group.
       cfop: cte ? optional(form.cte.cfop) : !service ? optional(item.cfop) : null,
       cst: !service ? optional(item.cst) : null,

@@ -67,8 +67,8 @@ export function SimulationForm(props: {
         )}
         {field('ufOrigem', ufSelect('ufOrigem'))}
         {field('ufDestino', ufSelect('ufDestino'))}
-        {field('ncm', (a) => <input {...a} inputMode="numeric" {...text('ncm')} />, { help: '8 dígitos, sem pontos.' })}
-        {field('cfop', (a) => <input {...a} inputMode="numeric" {...text('cfop')} />, { help: '4 dígitos, sem ponto.' })}
+        {field('ncm', (a) => <input {...a} inputMode="numeric" {...text('ncm')} />, { help: '8 dígitos, com ou sem pontos.' })}
+        {field('cfop', (a) => <input {...a} inputMode="numeric" {...text('cfop')} />, { help: '4 dígitos, com ou sem ponto.' })}
         {field('aliquotaIss', decimal('aliquotaIss'), { help: 'De 2 a 5; padrão 5.' })}
         {field(
           'atividade',

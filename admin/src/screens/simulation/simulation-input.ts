@@ -2,6 +2,7 @@ import type { FieldError } from '../../api/field-errors';
 import type { ModeloDocumento } from '../../api/operations/documents';
 import type { RegimeTributario, SimularImpostosInput } from '../../api/operations/simulation';
 import { todayInBrasilia } from '../../format';
+import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
 export const REGIMES: Record<RegimeTributario, string> = { SIMPLES_NACIONAL: 'Simples Nacional', LUCRO_PRESUMIDO: 'Lucro Presumido', LUCRO_REAL: 'Lucro Real' };
 
@@ -130,14 +131,9 @@ export function simulationInput(form: SimulationForm, flags: SimulationFlags, co
   const localErrors: FieldError[] = [];
   const text = (field: TextField) => (form[field].trim() === '' ? undefined : form[field].trim());
   const number = (field: NumberField): number | undefined => {
-    // Brazilian "1.234,56" or plain "1234.56".
-    const raw = form[field].trim();
-    const plain = raw.includes(',') ? raw.replace(/\./g, '').replace(',', '.') : raw;
-    if (plain === '') return undefined;
-    const n = Number(plain);
-    if (Number.isFinite(n)) return n;
-    localErrors.push({ campo: field, regra: 'NAO_NUMERICO', erro: 'deve ser um número' });
-    return undefined;
+    const n = parseDecimalBR(form[field]);
+    if (n === undefined) localErrors.push({ campo: field, regra: 'NAO_NUMERICO', erro: 'deve ser um número, como 1.200,00' });
+    return n ?? undefined;
   };
   const input: SimularImpostosInput = {
     // The selects offer only the enums' values.
@@ -160,8 +156,8 @@ export function simulationInput(form: SimulationForm, flags: SimulationFlags, co
     regime: compare ? undefined : (text('regime') as RegimeTributario | undefined),
     ufOrigem: text('ufOrigem'),
     ufDestino: text('ufDestino'),
-    ncm: text('ncm'),
-    cfop: text('cfop'),
+    ncm: text('ncm') && codeDigits(form.ncm),
+    cfop: text('cfop') && codeDigits(form.cfop),
     atividade: text('atividade'),
     anexoSimples: text('anexoSimples'),
     codigoServico: text('codigoServico'),
