@@ -68,6 +68,37 @@ async function component(i: number, codigo: string, nome: string, valor: string)
   await byId(`itens[${i}].csosn`).fill('102');
 }
 
+/** A CT-e inside São Paulo (CFOP 5353, São Paulo -> Campinas), one component of R$ 800,00, its sender and cargo. */
+async function cteSaoPauloCampinas(): Promise<void> {
+  await recipientSp();
+  await component(0, 'FRETE', 'Frete peso', '800,00');
+  await byId('cte.cfop').fill('5353');
+  await byId('cte.rntrc').fill('12345678');
+  await type('cte.remetente.documento', '11222333000181');
+  await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
+  await byId('cte.remetente.uf').selectOption('SP');
+  await type('cte.remetente.inscricaoEstadual', '110042490114');
+  await byId('cte.remetente.codigoMunicipio').fill('3550308');
+  await byId('cte.remetente.endereco.logradouro').fill('Avenida Paulista');
+  await byId('cte.remetente.endereco.numero').fill('1000');
+  await byId('cte.remetente.endereco.bairro').fill('Bela Vista');
+  await byId('cte.remetente.endereco.municipio').fill('São Paulo');
+  await type('cte.remetente.endereco.cep', '01310100');
+  await place('cte.inicio', '3550308', 'São Paulo', 'SP');
+  await place('cte.fim', '3509502', 'Campinas', 'SP');
+  await byId('cte.valorCarga').fill('12.000,00');
+  await byId('cte.produtoPredominante').fill('Móveis de escritório');
+  await byId('cte.pesoKg').fill('350,5');
+  await byId('chavesNfeTransportadas').fill(CHAVE_NFE);
+}
+
+/** The detail of the document just issued, once authorized: its id from the URL. */
+async function authorized(heading: RegExp): Promise<string> {
+  await page.waitForURL(/#\/documentos\/.+$/, { timeout: 60_000 });
+  await page.locator('.detalhe').getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 });
+  return decodeURIComponent(/#\/documentos\/(.+)$/.exec(page.url())?.[1] ?? '');
+}
+
 describe('admin page - CT-e takers and CT-e OS', () => {
   it('admin page cte os - a CT-e whose taker is the shipper (Expedidor): its fields appear, errors by label in one round, then exped in the cteProc', async () => {
     await openForm('CTE');
@@ -85,20 +116,7 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     await byId('cte.tomador').selectOption('EXPEDIDOR');
     await page.getByRole('group', { name: 'Expedidor: o tomador do serviço' }).waitFor();
 
-    await recipientSp();
-    await component(0, 'FRETE', 'Frete peso', '800,00');
-    await byId('cte.cfop').fill('5353');
-    await byId('cte.rntrc').fill('12345678');
-    await type('cte.remetente.documento', '11222333000181');
-    await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
-    await byId('cte.remetente.uf').selectOption('SP');
-    await type('cte.remetente.inscricaoEstadual', '110042490114');
-    await byId('cte.remetente.codigoMunicipio').fill('3550308');
-    await byId('cte.remetente.endereco.logradouro').fill('Avenida Paulista');
-    await byId('cte.remetente.endereco.numero').fill('1000');
-    await byId('cte.remetente.endereco.bairro').fill('Bela Vista');
-    await byId('cte.remetente.endereco.municipio').fill('São Paulo');
-    await type('cte.remetente.endereco.cep', '01310100');
+    await cteSaoPauloCampinas();
     // The shipper, with the masks of the sender: its CNPJ and IE punctuated while typed; a CEP cut short, no bairro.
     await type('cte.expedidor.documento', '11444777000161');
     expect(await byId('cte.expedidor.documento').inputValue()).toBe('11.444.777/0001-61');
@@ -112,12 +130,6 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     await byId('cte.expedidor.endereco.municipio').fill('São Paulo');
     await type('cte.expedidor.endereco.cep', '0131');
     expect(await byId('cte.expedidor.endereco.cep').inputValue()).toBe('0131');
-    await place('cte.inicio', '3550308', 'São Paulo', 'SP');
-    await place('cte.fim', '3509502', 'Campinas', 'SP');
-    await byId('cte.valorCarga').fill('12.000,00');
-    await byId('cte.produtoPredominante').fill('Móveis de escritório');
-    await byId('cte.pesoKg').fill('350,5');
-    await byId('chavesNfeTransportadas').fill(CHAVE_NFE);
 
     await emitButton().click();
     await byId('cte.expedidor.endereco.cep-erro').waitFor();
@@ -132,15 +144,38 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     await byId('cte.expedidor.endereco.bairro').fill('Brás');
     await type('cte.expedidor.endereco.cep', '03012000');
     await emitButton().click();
-    const detail = page.locator('.detalhe');
-    await detail.getByRole('heading', { name: /^CT-e \(57\) nº \d+, série \d+ — Autorizado$/ }).waitFor({ timeout: 60_000 });
-    const id = decodeURIComponent(/#\/documentos\/(.+)$/.exec(page.url())?.[1] ?? '');
+    const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
     // The authority's cteProc (valid against procCTe_v4.00.xsd): toma3 1 and the shipper as typed, digits only.
     const { raiz } = await cteProcBaixado(admin, id);
     expect(textoCte(elementosCte(raiz, 'toma3')[0], 'toma')).toBe('1');
     const exped = elementosCte(raiz, 'exped')[0];
     expect([textoCte(exped, 'CNPJ'), textoCte(exped, 'IE'), textoCte(exped, 'CEP'), textoCte(exped, 'xBairro')]).toEqual(['11444777000161', '110042490114', '03012000', 'Brás']);
-    expect(await detail.getByRole('link', { name: 'XML do CT-e (cteProc)' }).count()).toBe(1);
+    expect(await page.locator('.detalhe').getByRole('link', { name: 'XML do CT-e (cteProc)' }).count()).toBe(1);
+  });
+
+  it('admin page cte os - a CT-e paid by a third party (Outro: toma4 with its address), a person typed as a CPF', async () => {
+    await openForm('CTE');
+    await byId('cte.tomador').selectOption({ label: 'Outro (um terceiro)' });
+    await page.getByRole('group', { name: 'Tomador do serviço (outro): quem paga' }).waitFor();
+    expect(await byId('cte.expedidor.documento').count()).toBe(0);
+    await cteSaoPauloCampinas();
+    await type('cte.outroTomador.documento', '52998224725');
+    expect(await byId('cte.outroTomador.documento').inputValue()).toBe('529.982.247-25');
+    await byId('cte.outroTomador.nome').fill('Contratante Pessoa Física');
+    await byId('cte.outroTomador.uf').selectOption('MG');
+    await byId('cte.outroTomador.codigoMunicipio').fill('3106200');
+    await byId('cte.outroTomador.endereco.logradouro').fill('Rua da Bahia');
+    await byId('cte.outroTomador.endereco.numero').fill('1');
+    await byId('cte.outroTomador.endereco.bairro').fill('Centro');
+    await byId('cte.outroTomador.endereco.municipio').fill('Belo Horizonte');
+    await type('cte.outroTomador.endereco.cep', '30160011');
+    await emitButton().click();
+    const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
+    // toma4 inside ide, with enderToma; no IE typed: indIEToma 9 (not a taxpayer); no toma3.
+    const { raiz } = await cteProcBaixado(admin, id);
+    const toma4 = elementosCte(raiz, 'toma4')[0];
+    expect([textoCte(toma4, 'toma'), textoCte(toma4, 'CPF'), textoCte(toma4, 'cMun'), textoCte(toma4, 'CEP'), textoCte(raiz, 'indIEToma')]).toEqual(['4', '52998224725', '3106200', '30160011', '9']);
+    expect(elementosCte(raiz, 'toma3')).toHaveLength(0);
   });
 
   it('admin page cte os - a CT-e OS (67) through the form: one round of errors by label, then authorized under model 67 with its cteOSProc and DACTE OS', async () => {
@@ -185,9 +220,8 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     await byId('cteOs.placa').fill('ABC1D23');
     await byId('cteOs.taf').fill('123456789012');
     await emitButton().click();
+    const id = await authorized(/^CT-e OS \(67\) nº 1, série \d+ — Autorizado$/);
     const detail = page.locator('.detalhe');
-    await detail.getByRole('heading', { name: /^CT-e OS \(67\) nº 1, série \d+ — Autorizado$/ }).waitFor({ timeout: 60_000 });
-    const id = decodeURIComponent(/#\/documentos\/(.+)$/.exec(page.url())?.[1] ?? '');
     expect(await detail.locator('dl.pares dt', { hasText: 'Tomador do serviço' }).count()).toBe(1);
 
     // The authority's cteOSProc (valid against procCTeOS_v4.00.xsd) holds what was typed.
