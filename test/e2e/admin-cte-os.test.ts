@@ -236,6 +236,7 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     const [xmlFile] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'XML do CT-e OS (cteOSProc)' }).click()]);
     expect(fs.readFileSync(await xmlFile.path(), 'utf8')).toContain('<cteOSProc');
     const [pdf] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'DACTE OS (PDF)' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^cte-os-\d{44}\.pdf$/);
     expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const [tab] = await Promise.all([page.context().waitForEvent('page'), detail.getByRole('button', { name: 'Abrir o DACTE OS em nova aba' }).click()]);
     await tab.waitForURL(/\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
