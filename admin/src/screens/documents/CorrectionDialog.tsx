@@ -16,7 +16,7 @@ import {
   VALOR_ALTERADO_MAX,
   type AlteracaoForm,
 } from './correction-labels';
-import { MODELOS } from './document-labels';
+import { modelName } from './document-labels';
 
 /**
  * The correction letter's dialog (native <dialog>, modal: Esc or "Voltar" closes it and nothing is sent). An NF-e
@@ -70,7 +70,7 @@ export function CorrectionDialog(props: { documento: DocumentoFiscal; onRegister
     <dialog ref={ref} className="dialogo dialogo-largo" aria-labelledby="cce-dialogo-titulo" onClose={props.onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <h2 id="cce-dialogo-titulo">
-          Carta de correção {cte ? "do" : "da"} {MODELOS[d.modelo]} nº {d.numero}
+          Carta de correção {cte ? "do" : "da"} {modelName(d)} nº {d.numero}
         </h2>
         <p>
           {cte

@@ -3,7 +3,7 @@ import { errorMessage } from '../../api/client';
 import { DETALHE_DOCUMENTO_FISCAL, type DetalheDocumentoFiscal, type DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../format';
-import { formatCnpjCpf, TRIBUTOS } from './document-labels';
+import { formatCnpjCpf, isCteOs, TRIBUTOS } from './document-labels';
 
 /** A unit price keeps its 4 decimals (R$ 3,3333), a money value its 2. */
 const unitPrice = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 4 });
@@ -36,7 +36,7 @@ export function DocumentContents(props: { documento: DocumentoFiscal }) {
 
   return (
     <>
-      <h3>Destinatário</h3>
+      <h3>{isCteOs(d) ? 'Tomador do serviço' : 'Destinatário'}</h3>
       {r ? (
         <dl className="pares destinatario">
           <dt>Nome</dt>

@@ -12,7 +12,7 @@ import { CorrectionLetters } from './CorrectionLetters';
 import { DocumentContents } from './DocumentContents';
 import { DocumentFacts } from './DocumentFacts';
 import { DocumentFiles } from './DocumentFiles';
-import { MODELOS, SITUACOES } from './document-labels';
+import { modelName, SITUACOES } from './document-labels';
 import { NfseCancelFields } from './NfseCancelFields';
 
 /**
@@ -74,7 +74,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
     }
     setSubstitutaError(null);
     setRequest({
-      title: `Cancelar ${MODELOS[d.modelo]} nº ${d.numero}?`,
+      title: `Cancelar ${modelName(d)} nº ${d.numero}?`,
       message: (
         <p>
           O cancelamento é <strong>definitivo</strong>: o documento perde a validade fiscal, o valor não pode ser cobrado e a
@@ -117,7 +117,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
     <section className="cartao detalhe" aria-labelledby="doc-titulo">
       <div className="linha espalhada">
         <h2 id="doc-titulo" tabIndex={-1} ref={heading}>
-          {MODELOS[d.modelo]} nº {d.numero}, série {d.serie} — {SITUACOES[d.situacao]}
+          {modelName(d)} nº {d.numero}, série {d.serie} — {SITUACOES[d.situacao]}
         </h2>
         <button type="button" onClick={props.onClose} aria-keyshortcuts="Escape">
           Fechar

@@ -1,6 +1,6 @@
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { formatDateTime, formatMoney, formatPercent, groupedKey } from '../../format';
-import { authorityName, formatCnpjCpf, TRIBUTOS } from './document-labels';
+import { authorityName, formatCnpjCpf, isCteOs, TRIBUTOS } from './document-labels';
 
 /** What a document is: its key, numbers, parties, SEFAZ answer, marks and cancellation, then its taxes. */
 export function DocumentFacts(props: { documento: DocumentoFiscal }) {
@@ -22,7 +22,7 @@ export function DocumentFacts(props: { documento: DocumentoFiscal }) {
         <dd>{d.ambiente}</dd>
         <dt>Emitente</dt>
         <dd>{d.emitenteCnpj}</dd>
-        <dt>Destinatário</dt>
+        <dt>{isCteOs(d) ? 'Tomador do serviço' : 'Destinatário'}</dt>
         <dd>{d.destinatarioNome ? `${d.destinatarioNome} — ${formatCnpjCpf(d.destinatarioDocumento)}` : formatCnpjCpf(d.destinatarioDocumento)}</dd>
         <dt>Valor total</dt>
         <dd>{formatMoney(d.valorTotal)}</dd>

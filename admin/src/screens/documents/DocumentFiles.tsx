@@ -4,7 +4,7 @@ import { saveFile } from '../../api/download';
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import type { Outcome } from '../../components/Message';
-import { cancellationXmlLabel, DOCUMENTS_REST, filePath, hasPrintedForm, printedFormName, whyNoPrintedForm, xmlLabel } from './document-labels';
+import { cancellationXmlLabel, DOCUMENTS_REST, filePath, hasPrintedForm, isCteOs, printedFormName, whyNoPrintedForm, xmlLabel } from './document-labels';
 
 type FileKind = 'danfe' | 'xml' | 'cancelamento';
 
@@ -44,7 +44,7 @@ export function DocumentFiles(props: { documento: DocumentoFiscal; onOutcome: (o
   }, [api, d.id, d.situacao]);
 
   async function download(kind: FileKind) {
-    const name = `${d.modelo.toLowerCase()}-${d.chaveAcesso}${{ danfe: '.pdf', xml: '.xml', cancelamento: '-cancelamento.xml' }[kind]}`;
+    const name = `${isCteOs(d) ? 'cte-os' : d.modelo.toLowerCase()}-${d.chaveAcesso}${{ danfe: '.pdf', xml: '.xml', cancelamento: '-cancelamento.xml' }[kind]}`;
     const label = { danfe: printedFormName(d), xml: xmlLabel(d), cancelamento: cancellationXmlLabel(d) }[kind];
     try {
       const answer = await api.file(filePath(d.id, kind));

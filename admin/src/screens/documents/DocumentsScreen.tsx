@@ -11,7 +11,7 @@ import { IssueDocumentForm } from './IssueDocumentForm';
 import { SefazStatus } from './SefazStatus';
 import { VoidingForm } from './VoidingForm';
 import { DocumentSearch, filterVariables, NO_FILTERS, type DocumentFilters } from './DocumentSearch';
-import { formatCnpjCpf, MODELOS, SITUACOES } from './document-labels';
+import { formatCnpjCpf, modelName, SITUACOES } from './document-labels';
 
 const PAGE_SIZE = 20;
 const REFRESH_ID = 'docs-atualizar';
@@ -188,7 +188,7 @@ function DocumentTable(props: { documentos: DocumentoFiscal[]; openedId: string 
           {props.documentos.map((d) => (
             <tr key={d.id} data-documento-id={d.id} className={props.openedId === d.id ? 'selecionada' : undefined}>
               <td>{formatDateTime(d.emitidoEm)}</td>
-              <td>{MODELOS[d.modelo]}</td>
+              <td>{modelName(d)}</td>
               <td>
                 {d.serie} / {d.numero}
               </td>
@@ -202,7 +202,7 @@ function DocumentTable(props: { documentos: DocumentoFiscal[]; openedId: string 
                 <span className={`selo selo-${d.situacao.toLowerCase()}`}>{SITUACOES[d.situacao]}</span>
               </td>
               <td>
-                <button type="button" onClick={() => props.onOpen(d)} aria-label={`Abrir ${MODELOS[d.modelo]} número ${d.numero}`}>
+                <button type="button" onClick={() => props.onOpen(d)} aria-label={`Abrir ${modelName(d)} número ${d.numero}`}>
                   Abrir
                 </button>
               </td>

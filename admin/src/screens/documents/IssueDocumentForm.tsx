@@ -7,9 +7,11 @@ import { Field } from '../../components/Field';
 import { focusSoon } from '../../components/focus';
 import { formatMoney } from '../../format';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
-import { MODELOS, SITUACOES } from './document-labels';
+import { SITUACOES } from './document-labels';
 import { CteFields } from './CteFields';
-import { emptyAddress, emptyCte, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
+import { CteOsFields } from './CteOsFields';
+import { MODELOS_EMISSAO, takerLabel } from './cte-os-input';
+import { emptyAddress, emptyCte, emptyCteOs, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
 import { emptyPayment } from './payment-input';
 import { PaymentFields } from './PaymentFields';
@@ -31,6 +33,8 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
     chavesNfe: '',
     pagamentos: [emptyPayment()],
     cte: emptyCte(),
+    os: false,
+    cteOs: emptyCteOs(),
   }));
   const [sending, setSending] = useState(false);
   const fieldErrors = useFieldErrors();
@@ -42,12 +46,16 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   useEffect(reloadCompany, [reloadCompany]);
   const regime = company?.empresa.regimeTributario ?? null;
   const total = runningTotal(form.itens);
+  const os = form.modelo === 'CTE' && form.os;
 
   const set = <K extends keyof IssueForm>(key: K, value: IssueForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: 'referencia' | 'serie' | 'competencia' | 'chaveCte' | 'chavesNfe') => ({
     value: form[key],
     onChange: (e: { target: { value: string } }) => set(key, e.target.value),
   });
+
+  // In a CT-e OS the recipient is the taker: its fields are named so.
+  const takerOr = (campo: string, label: string) => (os ? takerLabel(campo, label) : label);
 
   async function issue(event: FormEvent) {
     event.preventDefault();
@@ -79,13 +87,13 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
         Emitir documento fiscal
       </h2>
-      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? 'cte.cfop' : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1') : issueFieldLabel(campo))} wholeLabel="documento" />
+      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? (os ? 'cteOs.cfop' : 'cte.cfop') : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? takerOr(campo, issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1')) : issueFieldLabel(campo))} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
         <div className="grade">
-          <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="short">
+          <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="medium">
             {(a) => (
-              <select {...a} value={form.modelo} onChange={(e) => set('modelo', e.target.value as ModeloDocumento)}>
-                {Object.entries(MODELOS).map(([value, label]) => (
+              <select {...a} value={os ? 'CTEOS' : form.modelo} onChange={(e) => setForm((f) => ({ ...f, modelo: (e.target.value === 'CTEOS' ? 'CTE' : e.target.value) as ModeloDocumento, os: e.target.value === 'CTEOS' }))}>
+                {MODELOS_EMISSAO.map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>
@@ -107,6 +115,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
         </div>
         <RecipientFields
           modelo={form.modelo}
+          taker={os}
           recipient={form.recipient}
           address={form.address}
           onRecipient={(recipient) => set('recipient', recipient)}
@@ -138,8 +147,9 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
             {(a) => <input {...a} required={false} {...text('chaveCte')} />}
           </Field>
         ) : null}
-        {form.modelo === 'CTE' ? <CteFields cte={form.cte} onChange={(update) => setForm((f) => ({ ...f, cte: update(f.cte) }))} fieldErrors={fieldErrors} /> : null}
-        {form.modelo === 'CTE' ? (
+        {form.modelo === 'CTE' && !os ? <CteFields cte={form.cte} onChange={(update) => setForm((f) => ({ ...f, cte: update(f.cte) }))} fieldErrors={fieldErrors} /> : null}
+        {os ? <CteOsFields os={form.cteOs} onChange={(update) => setForm((f) => ({ ...f, cteOs: update(f.cteOs) }))} fieldErrors={fieldErrors} /> : null}
+        {form.modelo === 'CTE' && !os ? (
           <Field id="chavesNfeTransportadas" label="Chaves das NF-e transportadas (uma por linha)" required error={errorFor('chavesNfeTransportadas')} width="long">
             {(a) => <textarea {...a} rows={3} {...text('chavesNfe')} />}
           </Field>

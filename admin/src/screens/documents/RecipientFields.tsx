@@ -15,9 +15,11 @@ const ADDRESS: [AddressField, string, FieldWidth][] = [
   ['telefone', 'Telefone', 'short'],
 ];
 
-/** The recipient of a document, and its address for the goods documents (NF-e, NFC-e). */
+/** The recipient of a document, and its address for the goods documents (NF-e, NFC-e) and the CT-e. */
 export function RecipientFields(props: {
   modelo: ModeloDocumento;
+  /** A CT-e OS: the recipient is the taker of the service (toma), who hires and pays it. */
+  taker?: boolean;
   recipient: RecipientForm;
   address: AddressForm;
   onRecipient: (recipient: RecipientForm) => void;
@@ -32,7 +34,7 @@ export function RecipientFields(props: {
   });
   return (
     <fieldset className="grupo">
-      <legend>Destinatário{modelo === 'NFCE' ? ' (opcional na NFC-e: CPF do consumidor)' : ''}</legend>
+      <legend>{props.taker ? 'Tomador do serviço (quem contrata e paga)' : `Destinatário${modelo === 'NFCE' ? ' (opcional na NFC-e: CPF do consumidor)' : ''}`}</legend>
       <div className="grade">
         <Field id="destinatario.documento" label="CNPJ ou CPF" error={errorFor('destinatario.documento') ?? errorFor('destinatario')} width="medium">
           {(a) => <input {...a} required={modelo !== 'NFCE'} inputMode="numeric" {...text('documento', maskCnpjCpf)} />}
@@ -53,7 +55,8 @@ export function RecipientFields(props: {
       {takesAddress(modelo) ? (
         <fieldset className="grupo">
           <legend>
-            Endereço do destinatário{modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : modelo === 'CTE' ? ' (exigido no CT-e; com UF e município)' : ' (opcional)'}
+            {props.taker ? 'Endereço do tomador (exigido no CT-e OS; com UF e município)' : 'Endereço do destinatário'}
+            {props.taker ? '' : modelo === 'NFE' ? ' (exigido pela SEFAZ na NF-e; com UF e município)' : modelo === 'CTE' ? ' (exigido no CT-e; com UF e município)' : ' (opcional)'}
           </legend>
           {errorFor('destinatario.endereco') ? <p className="erro-campo">{errorFor('destinatario.endereco')}</p> : null}
           <div className="grade">

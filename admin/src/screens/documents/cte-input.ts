@@ -1,15 +1,18 @@
-import type { CteInput, TomadorCte } from '../../api/generated';
+import type { CteInput, ParteCteInput, TomadorCte } from '../../api/generated';
 import type { AddressForm } from './issue-input';
 
 /** Where a CT-e service starts or ends: the IBGE code, the city's name and its UF. */
 export type MunicipioForm = Record<'codigoMunicipio' | 'municipio' | 'uf', string>;
-export type RemetenteForm = Record<'documento' | 'nome' | 'inscricaoEstadual' | 'uf' | 'codigoMunicipio', string>;
+/** A party of the CT-e (rem, exped, receb, toma4) as typed: document, name, IE, UF, IBGE city and its address. */
+export type ParteForm = Record<'documento' | 'nome' | 'inscricaoEstadual' | 'uf' | 'codigoMunicipio', string> & { endereco: AddressForm };
+/** The parties the form names, as the API's `cte` group keys them. */
+export type ParteCte = 'remetente' | 'expedidor' | 'recebedor' | 'outroTomador';
 
 /** The CT-e model 57 rodoviário group of the issue form, as typed. */
 export interface CteForm {
   tomador: TomadorCte;
-  remetente: RemetenteForm;
-  remetenteEndereco: AddressForm;
+  /** The sender, always; the shipper, the receiver or the other taker when the tomador names them. */
+  partes: Record<ParteCte, ParteForm>;
   inicio: MunicipioForm;
   fim: MunicipioForm;
   valorCarga: string;
@@ -20,14 +23,21 @@ export interface CteForm {
   cfop: string;
 }
 
-const municipio = (): MunicipioForm => ({ codigoMunicipio: '', municipio: '', uf: '' });
+export const emptyMunicipio = (): MunicipioForm => ({ codigoMunicipio: '', municipio: '', uf: '' });
+const emptyParte = (): ParteForm => ({
+  documento: '',
+  nome: '',
+  inscricaoEstadual: '',
+  uf: '',
+  codigoMunicipio: '',
+  endereco: { logradouro: '', numero: '', complemento: '', bairro: '', municipio: '', cep: '', telefone: '' },
+});
 
 export const emptyCte = (): CteForm => ({
   tomador: 'REMETENTE',
-  remetente: { documento: '', nome: '', inscricaoEstadual: '', uf: '', codigoMunicipio: '' },
-  remetenteEndereco: { logradouro: '', numero: '', complemento: '', bairro: '', municipio: '', cep: '', telefone: '' },
-  inicio: municipio(),
-  fim: municipio(),
+  partes: { remetente: emptyParte(), expedidor: emptyParte(), recebedor: emptyParte(), outroTomador: emptyParte() },
+  inicio: emptyMunicipio(),
+  fim: emptyMunicipio(),
   valorCarga: '',
   produtoPredominante: '',
   pesoKg: '',
@@ -35,29 +45,46 @@ export const emptyCte = (): CteForm => ({
   cfop: '',
 });
 
-/** Who pays for the service (toma3): the two the service issues. */
+/** Who pays for the service: toma3 0-3, or toma4 (another party, with its own address). */
 export const TOMADORES: [TomadorCte, string][] = [
   ['REMETENTE', 'Remetente'],
+  ['EXPEDIDOR', 'Expedidor'],
+  ['RECEBEDOR', 'Recebedor'],
   ['DESTINATARIO', 'Destinatário'],
+  ['OUTROS', 'Outro (um terceiro)'],
 ];
+
+/** The party each tomador adds to the form (the sender is always there; the recipient is the form's own). */
+export const PARTE_DO_TOMADOR: Partial<Record<TomadorCte, ParteCte>> = { EXPEDIDOR: 'expedidor', RECEBEDOR: 'recebedor', OUTROS: 'outroTomador' };
+
+/** Each party by the name a person reads (fieldsets and the error summary). */
+export const PARTES: Record<ParteCte, string> = { remetente: 'Remetente', expedidor: 'Expedidor', recebedor: 'Recebedor', outroTomador: 'Tomador (outro)' };
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** A party as the API takes it. The address's required texts go as typed (blank too): the service names each; GraphQL would refuse a null first. */
+function parteInput(p: ParteForm): ParteCteInput {
+  const e = p.endereco;
+  const endereco = { logradouro: e.logradouro.trim(), numero: e.numero.trim(), bairro: e.bairro.trim(), municipio: e.municipio.trim(), cep: e.cep.trim(), complemento: optional(e.complemento), telefone: optional(e.telefone) };
+  return { documento: p.documento.trim(), nome: p.nome.trim(), inscricaoEstadual: optional(p.inscricaoEstadual), uf: p.uf.trim(), codigoMunicipio: p.codigoMunicipio.trim(), endereco };
+}
+
+export const municipioInput = (m: MunicipioForm) => ({ codigoMunicipio: m.codigoMunicipio.trim(), municipio: m.municipio.trim(), uf: m.uf.trim() });
+
 /**
  * The GraphQL `cte` group. Numbers are read as typed in Brazil by the form's `number` (a number that is not one is
- * sent as -1 and named by the form, as the items' are); texts go as typed for the service's rules to name.
+ * sent as -1 and named by the form, as the items' are); texts go as typed for the service's rules to name. The
+ * tomador's own party (exped, receb, toma4) goes with it, and only that one.
  */
 export function cteInput(form: CteForm, number: (text: string, campo: string, required: boolean) => number | null): CteInput {
-  const r = form.remetente;
-  // The address's required texts go as typed (blank too): the service names each; GraphQL would refuse a null first.
-  const e = form.remetenteEndereco;
-  const endereco = { logradouro: e.logradouro.trim(), numero: e.numero.trim(), bairro: e.bairro.trim(), municipio: e.municipio.trim(), cep: e.cep.trim(), complemento: optional(e.complemento), telefone: optional(e.telefone) };
+  const parte = PARTE_DO_TOMADOR[form.tomador];
   return {
     modal: 'RODOVIARIO',
     tomador: form.tomador,
-    remetente: { documento: r.documento.trim(), nome: r.nome.trim(), inscricaoEstadual: optional(r.inscricaoEstadual), uf: r.uf.trim(), codigoMunicipio: r.codigoMunicipio.trim(), endereco },
-    inicio: { codigoMunicipio: form.inicio.codigoMunicipio.trim(), municipio: form.inicio.municipio.trim(), uf: form.inicio.uf.trim() },
-    fim: { codigoMunicipio: form.fim.codigoMunicipio.trim(), municipio: form.fim.municipio.trim(), uf: form.fim.uf.trim() },
+    remetente: parteInput(form.partes.remetente),
+    ...(parte ? { [parte]: parteInput(form.partes[parte]) } : {}),
+    inicio: municipioInput(form.inicio),
+    fim: municipioInput(form.fim),
     valorCarga: number(form.valorCarga, 'cte.valorCarga', true) ?? -1,
     produtoPredominante: form.produtoPredominante.trim(),
     pesoKg: number(form.pesoKg, 'cte.pesoKg', true) ?? -1,
@@ -89,12 +116,19 @@ const CTE_LABELS: Record<string, string> = {
   'cte.rntrc': 'RNTRC',
   'cte.cfop': 'CFOP do transporte',
 };
+const PLACES: Record<string, string> = { inicio: 'Início da prestação', fim: 'Fim da prestação' };
 
-/** "cte.remetente.endereco.cep" is "Remetente: CEP", "cte.inicio.uf" is "Início da prestação: UF"; null when not a CT-e field. */
+/** "Remetente: CEP", "Início da prestação: UF" for a party's or a place's part (`endereco.` or not); null otherwise. */
+export function partLabel(who: string, part: string): string {
+  return `${who}: ${PARTS[part] ?? part}`;
+}
+
+/** "cte.expedidor.endereco.cep" is "Expedidor: CEP", "cte.inicio.uf" is "Início da prestação: UF"; null when not a CT-e field. */
 export function cteFieldLabel(campo: string): string | null {
   if (CTE_LABELS[campo]) return CTE_LABELS[campo];
-  const m = /^cte\.(remetente|inicio|fim)(?:\.endereco)?\.(\w+)$/.exec(campo);
+  const whole = /^cte\.(remetente|expedidor|recebedor|outroTomador)$/.exec(campo);
+  if (whole) return PARTES[whole[1] as ParteCte];
+  const m = /^cte\.(remetente|expedidor|recebedor|outroTomador|inicio|fim)(?:\.endereco)?\.(\w+)$/.exec(campo);
   if (!m) return campo.startsWith('cte.') ? campo.slice(4) : null;
-  const who = { remetente: 'Remetente', inicio: 'Início da prestação', fim: 'Fim da prestação' }[m[1] as 'remetente'];
-  return `${who}: ${PARTS[m[2]] ?? m[2]}`;
+  return partLabel(PARTES[m[1] as ParteCte] ?? PLACES[m[1]], m[2]);
 }

@@ -2,6 +2,12 @@ import type { DocumentoFiscal, ModeloDocumento, SituacaoDocumento } from '../../
 
 export const MODELOS: Record<ModeloDocumento, string> = { NFE: 'NF-e (55)', NFCE: 'NFC-e (65)', CTE: 'CT-e (57)', NFSE: 'NFS-e' };
 
+/** A CT-e OS (model 67) is `modelo: CTE` (docs/cte.md); its access key says 67 (positions 21-22, the model). */
+export const isCteOs = (d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>) => d.modelo === 'CTE' && d.chaveAcesso.slice(20, 22) === '67';
+
+/** The model a person reads: MODELOS, and "CT-e OS (67)" for a CT-e OS. */
+export const modelName = (d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>) => (isCteOs(d) ? 'CT-e OS (67)' : MODELOS[d.modelo]);
+
 export const SITUACOES: Record<SituacaoDocumento, string> = {
   AUTORIZADO: 'Autorizado',
   CANCELADO: 'Cancelado',
@@ -29,7 +35,8 @@ export function authorityName(d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>
 }
 
 /** The document's XML in words: what the file holds, per model. */
-export function xmlLabel(d: Pick<DocumentoFiscal, 'modelo'>): string {
+export function xmlLabel(d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>): string {
+  if (isCteOs(d)) return 'XML do CT-e OS (cteOSProc)';
   return { NFE: 'XML da NF-e (nfeProc)', NFCE: 'XML da NFC-e (nfeProc)', CTE: 'XML do CT-e (cteProc)', NFSE: 'XML da NFS-e' }[d.modelo];
 }
 
@@ -38,8 +45,9 @@ export function cancellationXmlLabel(d: Pick<DocumentoFiscal, 'modelo'>): string
   return { NFE: 'XML do cancelamento (procEventoNFe)', NFCE: 'XML do cancelamento (procEventoNFe)', CTE: 'XML do cancelamento (procEventoCTe)', NFSE: 'XML do evento de cancelamento' }[d.modelo];
 }
 
-/** The printed form's name: DANFE (NF-e), DANFCE (NFC-e), DACTE (CT-e), DANFSe (NFS-e). */
-export function printedFormName(d: Pick<DocumentoFiscal, 'modelo'>): string {
+/** The printed form's name: DANFE (NF-e), DANFCE (NFC-e), DACTE (CT-e), DACTE OS (CT-e OS), DANFSe (NFS-e). */
+export function printedFormName(d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>): string {
+  if (isCteOs(d)) return 'DACTE OS';
   return { NFE: 'DANFE', NFCE: 'DANFCE', CTE: 'DACTE', NFSE: 'DANFSe' }[d.modelo];
 }
 

@@ -1,10 +1,11 @@
 import type { FieldError } from '../../api/field-errors';
 import type { EmitirDocumentoFiscalInput, EnderecoDestinatarioInput, ModeloDocumento } from '../../api/operations/documents';
 import { cteFieldLabel, cteInput, emptyCte, type CteForm } from './cte-input';
+import { cteOsFieldLabel, cteOsInput, emptyCteOs, takerFindings, type CteOsForm } from './cte-os-input';
 import { paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
 import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
-export { emptyCte };
+export { emptyCte, emptyCteOs };
 
 /** The issue form keeps what was typed, as text, until it is sent. */
 export interface ItemForm {
@@ -46,6 +47,9 @@ export interface IssueForm {
   pagamentos: PagamentoForm[];
   /** CT-e model 57 rodoviário: the transport group. */
   cte: CteForm;
+  /** A CT-e OS (model 67): modelo CTE sent with `cteOs` instead of `cte` (cte-os-input.ts). */
+  os: boolean;
+  cteOs: CteOsForm;
 }
 
 /** An NF-e or NFC-e carries goods: NCM on each item and the recipient's address. */
@@ -121,7 +125,7 @@ const LABELS: Record<string, string> = {
 export function issueFieldLabel(campo: string): string {
   const item = /^itens\[(\d+)\](?:\.(\w+))?/.exec(campo);
   if (item) return `Item ${Number(item[1]) + 1}${item[2] ? `: ${ITEM_LABELS[item[2]] ?? item[2]}` : ''}`;
-  return LABELS[campo] ?? paymentFieldLabel(campo) ?? cteFieldLabel(campo) ?? campo;
+  return LABELS[campo] ?? paymentFieldLabel(campo) ?? cteFieldLabel(campo) ?? cteOsFieldLabel(campo) ?? campo;
 }
 
 /**
@@ -150,6 +154,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
   // Sent only when a field of it is filled in: the service then checks it as a whole. A blank required box goes as
   // null, as typed: GraphQL refuses it by name before the service's rules.
   const cte = modelo === 'CTE';
+  const os = cte && form.os;
   const addressTyped = takesAddress(modelo) && Object.values(address).some((v) => v.trim() !== '');
   const input: EmitirDocumentoFiscalInput = {
     referencia: form.referencia,
@@ -174,7 +179,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
       unidade: optional(item.unidade),
       ncm: goods ? optional(codeDigits(item.ncm)) : null,
       // A CT-e's components all carry the transport CFOP of its group.
-      cfop: cte ? optional(form.cte.cfop) : !service ? optional(item.cfop) : null,
+      cfop: cte ? optional(os ? form.cteOs.cfop : form.cte.cfop) : !service ? optional(item.cfop) : null,
       cst: !service ? optional(item.cst) : null,
       csosn: !service ? optional(item.csosn) : null,
       codigoServico: service ? optional(item.codigoServico) : null,
@@ -182,10 +187,15 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     })),
     competencia: service ? optional(form.competencia) : null,
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
-    chavesNfeTransportadas: modelo === 'CTE' ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
+    chavesNfeTransportadas: cte && !os ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,
     pagamentos: modelo === 'NFCE' ? paymentsInput(form.pagamentos, number) : null,
-    cte: cte ? cteInput(form.cte, number) : null,
+    cte: cte && !os ? cteInput(form.cte, number) : null,
   };
+  if (os) {
+    const { cteOs, localErrors: own } = cteOsInput(form.cteOs);
+    input.cteOs = cteOs;
+    localErrors.push(...own, ...takerFindings(recipient, addressTyped));
+  }
   return { input, localErrors };
 }

@@ -1,0 +1,256 @@
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { stackEnv } from '../support/env';
+import { screenshot, seriousAccessibilityViolations } from './admin-browser';
+import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
+import { CHAVE_NFE, cteOsProcBaixado, cteProcBaixado, elementosCte, textoCte } from './cte-helpers';
+
+/**
+ * The CT-e's other takers and the CT-e OS (model 67) on the page in headless Chromium, for a Simples Nacional carrier
+ * in São Paulo (CSOSN 102): a CT-e whose taker is the shipper (EXPEDIDOR, toma3 1) with the shipper's own fields,
+ * first refused in one round by label ("Expedidor: CEP"), then authorized with exped in its cteProc; a CT-e OS chosen
+ * as "CT-e OS (67)", its taker, route, passengers, TAF and vehicle typed as a person does, one round of errors by
+ * label, then authorized under model 67: "CT-e OS (67)" in the detail, its cteOSProc, its DACTE OS in a new tab.
+ */
+jest.setTimeout(150_000);
+
+const fixture = adminPage('admin-page-cte-os', { signedIn: true });
+const { byId } = fixture;
+let page: Page;
+let admin: string;
+
+beforeAll(async () => {
+  ({ page, admin } = fixture);
+  await saveCompanySettings(admin);
+});
+
+/** Types key by key, as a person does (the masks act on each key). */
+const type = async (id: string, text: string) => {
+  await byId(id).fill('');
+  await byId(id).pressSequentially(text);
+};
+
+const emitButton = () => page.getByRole('button', { name: 'Emitir', exact: true });
+const summaryText = async () => (await page.locator('#emitir-form .mensagem').first().textContent()) ?? '';
+
+async function openForm(modelo: string): Promise<void> {
+  await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+  await page.getByRole('button', { name: 'Emitir documento' }).click();
+  await page.getByRole('heading', { name: 'Emitir documento fiscal' }).waitFor();
+  await byId('modelo').selectOption(modelo);
+}
+
+/** The recipient (or, in a CT-e OS, the taker) inside São Paulo, with its address. */
+async function recipientSp(): Promise<void> {
+  await type('destinatario.documento', '11222333000181');
+  await byId('destinatario.nome').fill('Cliente Comprador Ltda');
+  await byId('destinatario.uf').fill('SP');
+  await byId('destinatario.codigoMunicipio').fill('3550308');
+  await type('destinatario.inscricaoEstadual', '110042490114');
+  await byId('destinatario.endereco.logradouro').fill('Rua Augusta');
+  await byId('destinatario.endereco.numero').fill('500');
+  await byId('destinatario.endereco.bairro').fill('Consolação');
+  await byId('destinatario.endereco.municipio').fill('São Paulo');
+  await type('destinatario.endereco.cep', '01304000');
+}
+
+async function place(prefix: string, codigo: string, nome: string, uf: string): Promise<void> {
+  await byId(`${prefix}.codigoMunicipio`).fill(codigo);
+  await byId(`${prefix}.municipio`).fill(nome);
+  await byId(`${prefix}.uf`).selectOption(uf);
+}
+
+async function component(i: number, codigo: string, nome: string, valor: string): Promise<void> {
+  if (i > 0) await page.getByRole('button', { name: 'Adicionar componente' }).click();
+  await byId(`itens[${i}].codigo`).fill(codigo);
+  await byId(`itens[${i}].descricao`).fill(nome);
+  await byId(`itens[${i}].valorUnitario`).fill(valor);
+  await byId(`itens[${i}].csosn`).fill('102');
+}
+
+/** A CT-e inside São Paulo (CFOP 5353, São Paulo -> Campinas), one component of R$ 800,00, its sender and cargo. */
+async function cteSaoPauloCampinas(): Promise<void> {
+  await recipientSp();
+  await component(0, 'FRETE', 'Frete peso', '800,00');
+  await byId('cte.cfop').fill('5353');
+  await byId('cte.rntrc').fill('12345678');
+  await type('cte.remetente.documento', '11222333000181');
+  await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
+  await byId('cte.remetente.uf').selectOption('SP');
+  await type('cte.remetente.inscricaoEstadual', '110042490114');
+  await byId('cte.remetente.codigoMunicipio').fill('3550308');
+  await byId('cte.remetente.endereco.logradouro').fill('Avenida Paulista');
+  await byId('cte.remetente.endereco.numero').fill('1000');
+  await byId('cte.remetente.endereco.bairro').fill('Bela Vista');
+  await byId('cte.remetente.endereco.municipio').fill('São Paulo');
+  await type('cte.remetente.endereco.cep', '01310100');
+  await place('cte.inicio', '3550308', 'São Paulo', 'SP');
+  await place('cte.fim', '3509502', 'Campinas', 'SP');
+  await byId('cte.valorCarga').fill('12.000,00');
+  await byId('cte.produtoPredominante').fill('Móveis de escritório');
+  await byId('cte.pesoKg').fill('350,5');
+  await byId('chavesNfeTransportadas').fill(CHAVE_NFE);
+}
+
+/** The detail of the document just issued, once authorized: its id from the URL. */
+async function authorized(heading: RegExp): Promise<string> {
+  await page.waitForURL(/#\/documentos\/.+$/, { timeout: 60_000 });
+  await page.locator('.detalhe').getByRole('heading', { name: heading }).waitFor({ timeout: 60_000 });
+  return decodeURIComponent(/#\/documentos\/(.+)$/.exec(page.url())?.[1] ?? '');
+}
+
+describe('admin page - CT-e takers and CT-e OS', () => {
+  it('admin page cte os - a CT-e whose taker is the shipper (Expedidor): its fields appear, errors by label in one round, then exped in the cteProc', async () => {
+    await openForm('CTE');
+    const transport = page.getByRole('group', { name: 'Transporte (CT-e rodoviário)' });
+    await transport.waitFor();
+    // The five takers of the layout, by what they are.
+    expect(await byId('cte.tomador').locator('option').allTextContents()).toEqual([
+      'Remetente',
+      'Expedidor',
+      'Recebedor',
+      'Destinatário',
+      'Outro (um terceiro)',
+    ]);
+    expect(await byId('cte.expedidor.documento').count()).toBe(0);
+    await byId('cte.tomador').selectOption('EXPEDIDOR');
+    await page.getByRole('group', { name: 'Expedidor: o tomador do serviço' }).waitFor();
+
+    await cteSaoPauloCampinas();
+    // The shipper, with the masks of the sender: its CNPJ and IE punctuated while typed; a CEP cut short, no bairro.
+    await type('cte.expedidor.documento', '11444777000161');
+    expect(await byId('cte.expedidor.documento').inputValue()).toBe('11.444.777/0001-61');
+    await byId('cte.expedidor.nome').fill('Armazém Expedidor Ltda');
+    await byId('cte.expedidor.uf').selectOption('SP');
+    await type('cte.expedidor.inscricaoEstadual', '110042490114');
+    expect(await byId('cte.expedidor.inscricaoEstadual').inputValue()).toBe('110.042.490.114');
+    await byId('cte.expedidor.codigoMunicipio').fill('3550308');
+    await byId('cte.expedidor.endereco.logradouro').fill('Rua do Armazém');
+    await byId('cte.expedidor.endereco.numero').fill('77');
+    await byId('cte.expedidor.endereco.municipio').fill('São Paulo');
+    await type('cte.expedidor.endereco.cep', '0131');
+    expect(await byId('cte.expedidor.endereco.cep').inputValue()).toBe('0131');
+
+    await emitButton().click();
+    await byId('cte.expedidor.endereco.cep-erro').waitFor();
+    await byId('cte.expedidor.endereco.bairro-erro').waitFor();
+    const summary = await summaryText();
+    expect(summary).toMatch(/Expedidor: CEP: /);
+    expect(summary).toMatch(/Expedidor: Bairro: /);
+    expect(summary).not.toMatch(/cte\.|expedidor\.|endereco/);
+    await screenshot(page, 'documentos-cte-expedidor-erros');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await byId('cte.expedidor.endereco.bairro').fill('Brás');
+    await type('cte.expedidor.endereco.cep', '03012000');
+    await emitButton().click();
+    const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
+    // The authority's cteProc (valid against procCTe_v4.00.xsd): toma3 1 and the shipper as typed, digits only.
+    const { raiz } = await cteProcBaixado(admin, id);
+    expect(textoCte(elementosCte(raiz, 'toma3')[0], 'toma')).toBe('1');
+    const exped = elementosCte(raiz, 'exped')[0];
+    expect([textoCte(exped, 'CNPJ'), textoCte(exped, 'IE'), textoCte(exped, 'CEP'), textoCte(exped, 'xBairro')]).toEqual(['11444777000161', '110042490114', '03012000', 'Brás']);
+    expect(await page.locator('.detalhe').getByRole('link', { name: 'XML do CT-e (cteProc)' }).count()).toBe(1);
+  });
+
+  it('admin page cte os - a CT-e paid by a third party (Outro: toma4 with its address), a person typed as a CPF', async () => {
+    await openForm('CTE');
+    await byId('cte.tomador').selectOption({ label: 'Outro (um terceiro)' });
+    await page.getByRole('group', { name: 'Tomador do serviço (outro): quem paga' }).waitFor();
+    expect(await byId('cte.expedidor.documento').count()).toBe(0);
+    await cteSaoPauloCampinas();
+    await type('cte.outroTomador.documento', '52998224725');
+    expect(await byId('cte.outroTomador.documento').inputValue()).toBe('529.982.247-25');
+    await byId('cte.outroTomador.nome').fill('Contratante Pessoa Física');
+    await byId('cte.outroTomador.uf').selectOption('MG');
+    await byId('cte.outroTomador.codigoMunicipio').fill('3106200');
+    await byId('cte.outroTomador.endereco.logradouro').fill('Rua da Bahia');
+    await byId('cte.outroTomador.endereco.numero').fill('1');
+    await byId('cte.outroTomador.endereco.bairro').fill('Centro');
+    await byId('cte.outroTomador.endereco.municipio').fill('Belo Horizonte');
+    await type('cte.outroTomador.endereco.cep', '30160011');
+    await emitButton().click();
+    const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
+    // toma4 inside ide, with enderToma; no IE typed: indIEToma 9 (not a taxpayer); no toma3.
+    const { raiz } = await cteProcBaixado(admin, id);
+    const toma4 = elementosCte(raiz, 'toma4')[0];
+    expect([textoCte(toma4, 'toma'), textoCte(toma4, 'CPF'), textoCte(toma4, 'cMun'), textoCte(toma4, 'CEP'), textoCte(raiz, 'indIEToma')]).toEqual(['4', '52998224725', '3106200', '30160011', '9']);
+    expect(elementosCte(raiz, 'toma3')).toHaveLength(0);
+  });
+
+  it('admin page cte os - a CT-e OS (67) through the form: one round of errors by label, then authorized under model 67 with its cteOSProc and DACTE OS', async () => {
+    await openForm('CTEOS');
+    await page.getByRole('group', { name: 'Transporte de passageiros (CT-e OS)' }).waitFor();
+    // No goods: no NF-e keys, no cargo, no sender; the recipient is the taker.
+    expect(await byId('chavesNfeTransportadas').count()).toBe(0);
+    expect(await byId('cte.remetente.documento').count()).toBe(0);
+    await page.getByRole('group', { name: 'Tomador do serviço (quem contrata e paga)' }).waitFor();
+    expect(await byId('cteOs.tipoServico').locator('option').allTextContents()).toEqual(['Transporte de pessoas (fretamento)']);
+
+    await recipientSp();
+    // Charter 4.000,00 + toll 150,00 = R$ 4.150,00 (each quantity 1).
+    await component(0, 'FRETAMENTO', 'Fretamento', '4.000,00');
+    await component(1, 'PEDAGIO', 'Pedágio', '150,00');
+    expect(await page.locator('.total-itens').textContent()).toMatch(/R\$\s4\.150,00/);
+    // São Paulo -> Rio de Janeiro is interstate: CFOP 6353.
+    await byId('cteOs.cfop').fill('6353');
+    await place('cteOs.inicio', '3550308', 'São Paulo', 'SP');
+    await place('cteOs.fim', '3304557', 'Rio de Janeiro', 'RJ');
+    await byId('cteOs.descricaoServico').fill('Fretamento de ônibus');
+    // Three mistakes a person makes: passengers in words, no TAF number, a plate of 6 characters.
+    await byId('cteOs.quantidadePassageiros').fill('quarenta');
+    await byId('cteOs.placa').fill('abc1d2');
+    expect(await byId('cteOs.placa').inputValue()).toBe('ABC1D2');
+    await byId('cteOs.ufVeiculo').selectOption('SP');
+    await byId('cteOs.fretamento').selectOption('EVENTUAL');
+
+    await emitButton().click();
+    await byId('cteOs.taf-erro').waitFor();
+    expect(await byId('cteOs.quantidadePassageiros-erro').textContent()).toBe('deve ser um número inteiro de passageiros, como 40');
+    await byId('cteOs.placa-erro').waitFor();
+    const summary = await summaryText();
+    expect(summary).toContain('Quantidade de passageiros: deve ser um número inteiro de passageiros, como 40');
+    expect(summary).toContain('Número do TAF: é obrigatório');
+    expect(summary).toMatch(/Placa do veículo: /);
+    expect(summary).not.toMatch(/cteOs|quantidadePassageiros|placa_|itens\[/);
+    await screenshot(page, 'documentos-cte-os-erros');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await byId('cteOs.quantidadePassageiros').fill('40');
+    await byId('cteOs.placa').fill('ABC1D23');
+    await byId('cteOs.taf').fill('123456789012');
+    await emitButton().click();
+    const id = await authorized(/^CT-e OS \(67\) nº 1, série \d+ — Autorizado$/);
+    const detail = page.locator('.detalhe');
+    expect(await detail.locator('dl.pares dt', { hasText: 'Tomador do serviço' }).count()).toBe(1);
+
+    // The authority's cteOSProc (valid against procCTeOS_v4.00.xsd) holds what was typed.
+    const { raiz } = await cteOsProcBaixado(admin, id);
+    expect(raiz.localName).toBe('cteOSProc');
+    expect([textoCte(raiz, 'mod'), textoCte(raiz, 'tpServ'), textoCte(raiz, 'CFOP'), textoCte(raiz, 'vTPrest')]).toEqual(['67', '6', '6353', '4150.00']);
+    expect([textoCte(raiz, 'TAF'), textoCte(raiz, 'placa'), textoCte(raiz, 'tpFretamento'), textoCte(raiz, 'qCarga'), textoCte(raiz, 'xDescServ')]).toEqual(['123456789012', 'ABC1D23', '1', '40.0000', 'Fretamento de ônibus']);
+    expect([textoCte(raiz, 'cMunIni'), textoCte(raiz, 'cMunFim')]).toEqual(['3550308', '3304557']);
+    expect(textoCte(elementosCte(raiz, 'toma')[0], 'CNPJ')).toBe('11222333000181');
+
+    // Its files by their names: the cteOSProc and the DACTE OS, which opens in a new tab through a short-lived link.
+    const [xmlFile] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'XML do CT-e OS (cteOSProc)' }).click()]);
+    expect(fs.readFileSync(await xmlFile.path(), 'utf8')).toContain('<cteOSProc');
+    const [pdf] = await Promise.all([page.waitForEvent('download'), detail.getByRole('link', { name: 'DACTE OS (PDF)' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^cte-os-\d{44}\.pdf$/);
+    expect(fs.readFileSync(await pdf.path()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), detail.getByRole('button', { name: 'Abrir o DACTE OS em nova aba' }).click()]);
+    await tab.waitForURL(/\/api\/erp\/faturamento\/documentos\/arquivos\/[A-Za-z0-9_-]{43}$/);
+    const opened = await fetch(tab.url());
+    expect([opened.status, opened.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+    expect(opened.headers.get('content-disposition')).toContain('-dacte-os.pdf');
+    await tab.close();
+    await screenshot(page, 'documento-cte-os');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The list names it too.
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    await page.getByRole('button', { name: /^Abrir CT-e OS \(67\) número 1$/ }).waitFor();
+  });
+
+  itRequestedOnlyTheGateway(fixture);
+});
