@@ -11,14 +11,16 @@ import { MODELOS, SITUACOES } from './document-labels';
 import { CteFields } from './CteFields';
 import { emptyAddress, emptyCte, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
+import { NfseSubstitutedField } from './NfseSubstitutedField';
 import { emptyPayment } from './payment-input';
 import { PaymentFields } from './PaymentFields';
 import { RecipientFields } from './RecipientFields';
 
 /** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
-export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void }) {
+export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void; initial?: IssueForm }) {
   const { api, announce, company, reloadCompany } = useApp();
-  const [form, setForm] = useState<IssueForm>(() => ({
+  // `initial`: a substitute NFS-e, filled with the replaced one's data (nfse-substitution.ts).
+  const [form, setForm] = useState<IssueForm>(() => props.initial ?? ({
     modelo: 'NFE',
     modalidadeFrete: '',
     referencia: `ADM-${Date.now().toString(36).toUpperCase()}`,
@@ -77,7 +79,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   return (
     <section id="emitir-form" className="cartao" aria-labelledby="emitir-titulo">
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
-        Emitir documento fiscal
+        {form.substituida ? 'Emitir NFS-e substituta' : 'Emitir documento fiscal'}
       </h2>
       <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? 'cte.cfop' : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1') : issueFieldLabel(campo))} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
@@ -105,6 +107,9 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
             </Field>
           ) : null}
         </div>
+        {form.modelo === 'NFSE' ? (
+          <NfseSubstitutedField chave={form.chaveNfseSubstituida ?? ''} substituida={form.substituida} onChange={(chave) => set('chaveNfseSubstituida', chave)} fieldErrors={fieldErrors} />
+        ) : null}
         <RecipientFields
           modelo={form.modelo}
           recipient={form.recipient}

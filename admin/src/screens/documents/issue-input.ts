@@ -45,6 +45,9 @@ export interface IssueForm {
   pagamentos: PagamentoForm[];
   /** CT-e model 57 rodoviário: the transport group. */
   cte: CteForm;
+  /** NFS-e: the key of the NFS-e this one replaces (`chaveNfseSubstituida`), and that one's number when known. */
+  chaveNfseSubstituida?: string;
+  substituida?: { numero: number; serie: number } | null;
 }
 
 /** An NF-e or NFC-e carries goods: NCM on each item and the recipient's address. */
@@ -113,6 +116,7 @@ const LABELS: Record<string, string> = {
   serie: 'Série',
   referencia: 'Referência',
   competencia: 'Competência',
+  chaveNfseSubstituida: 'Chave da NFS-e substituída',
   chaveCteReferenciada: 'Chave do CT-e do frete',
   chavesNfeTransportadas: 'Chaves das NF-e transportadas',
   modalidadeFrete: 'Frete',
@@ -197,6 +201,8 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
       aliquotaIss: service ? number(item.aliquotaIss, `itens[${i}].aliquotaIss`, false) : null,
     })),
     competencia: service ? optional(form.competencia) : null,
+    // The key as the API takes it: its digits (or the ABRASF <IBGE>-<number>-<code>) without the spaces of reading.
+    chaveNfseSubstituida: service ? optional((form.chaveNfseSubstituida ?? '').replace(/\s/g, '')) : null,
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
     chavesNfeTransportadas: modelo === 'CTE' ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,

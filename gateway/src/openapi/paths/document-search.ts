@@ -40,6 +40,8 @@ const EXEMPLO = {
         servicoIniciadoEm: null,
         competencia: null,
         modalidadeFrete: 9,
+        chaveNfseSubstituida: null,
+        chaveSubstituta: null,
       },
     ],
     proximo: 'eyJrIjoiZG9jdW1lbnRvIiwidCI6MTc2NDI0ODcxMjAwMCwiaSI6IjZmMWMyYjdlOWEwZDRjM2I4ZTVmMWEyYjNjNGQ1ZTZmIn0',
