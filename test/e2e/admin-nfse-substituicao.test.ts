@@ -72,6 +72,9 @@ describe('admin page - NFS-e substitution', () => {
     await substituicao.getByText(`Esta NFS-e substitui a NFS-e nº ${velha.numero}, série 1`).waitFor();
     expect(spaceless(await substituicao.textContent())).toContain(velha.chaveAcesso);
     expect(await substituicao.textContent()).toContain('(autorizado)');
+    // Words, not codes: the environment by its meaning, the issuer's CNPJ punctuated.
+    expect(await detail.locator('dl.pares').first().textContent()).toContain('AmbienteHomologação (testes, sem valor fiscal)');
+    expect(await detail.locator('dl.pares').first().textContent()).toMatch(/Emitente\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}Destinatário/);
     expect(await substituicao.textContent()).toContain('Na Sefin Nacional a NFS-e substituída continua válida até o evento de cancelamento por substituição (105102)');
     const novaId = (await page.locator('tr.selecionada').getAttribute('data-documento-id'))!;
     const novaDoc = (await rest('GET', `${DOCUMENTOS}/${novaId}`, { bearer: admin })).body.dados;
