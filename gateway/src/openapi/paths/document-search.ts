@@ -62,7 +62,10 @@ export const DOCUMENT_SEARCH: Operation = {
     query('emitidoAte', 'Emitidos até o fim deste dia (AAAA-MM-DD, horário de Brasília, inclusive).', dia),
     query('cliente', 'O destinatário: CNPJ / CPF (com ou sem pontuação) ou parte do nome (2 a 100 caracteres, maiúsculas ou minúsculas).', { type: 'string', examples: ['11.222.333/0001-81', 'padaria'] }),
     query('numero', 'Número do documento.', { type: 'integer', minimum: 1, maximum: 999999999 }),
-    query('chaveAcesso', 'Chave de acesso: 44 dígitos (NF-e, NFC-e, CT-e) ou 50 (NFS-e).', { type: 'string', pattern: '^(\\d{44}|\\d{50})$' }),
+    query('chaveAcesso', 'Chave de acesso: 44 dígitos (NF-e, NFC-e, CT-e), 50 (NFS-e) ou, numa NFS-e ABRASF, <IBGE>-<número>-<código>.', {
+      type: 'string',
+      pattern: '^(\\d{44}|\\d{50}|\\d{7}-\\d{1,15}-[0-9A-Za-z]{1,9})$',
+    }),
     query('referencia', 'A referencia dada na emissão.', { type: 'string', minLength: 1, maxLength: 100 }),
     param('Primeiros'),
     query('depois', 'O `proximo` da página anterior desta mesma busca.', { type: 'string', maxLength: 512 }),
