@@ -79,7 +79,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   return (
     <section id="emitir-form" className="cartao" aria-labelledby="emitir-titulo">
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
-        {form.substituida ? 'Emitir NFS-e substituta' : 'Emitir documento fiscal'}
+        {form.substituida && form.modelo === 'NFSE' ? 'Emitir NFS-e substituta' : 'Emitir documento fiscal'}
       </h2>
       <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? 'cte.cfop' : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1') : issueFieldLabel(campo))} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
