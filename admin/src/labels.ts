@@ -18,3 +18,22 @@ export const TRIBUTOS: Record<string, string> = {
 
 /** A tax's name for people (its code when unknown). */
 export const tributoLabel = (tributo: string): string => TRIBUTOS[tributo] ?? tributo;
+
+/**
+ * An ingestion token's mode in words, the API's name after it (integrators read UPSERT / INSERT in the API's docs):
+ * UPSERT writes a row whose key exists over the stored record; INSERT refuses it as a duplicate.
+ */
+export const MODOS_INGESTAO: Record<string, string> = {
+  UPSERT: 'Inserir ou atualizar (UPSERT)',
+  INSERT: 'Só inserir (INSERT)',
+};
+
+export const modoIngestaoLabel = (modo: string): string => MODOS_INGESTAO[modo] ?? modo;
+
+/** A fiscal environment (SEFAZ, Sefin) in words. */
+export const AMBIENTES: Record<string, string> = {
+  HOMOLOGAÇÃO: 'Homologação (testes, sem valor fiscal)',
+  PRODUÇÃO: 'Produção (com valor fiscal)',
+};
+
+export const ambienteLabel = (ambiente: string): string => AMBIENTES[ambiente] ?? ambiente;

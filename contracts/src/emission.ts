@@ -229,6 +229,11 @@ export const documentoFiscalSchema = Joi.object({
   servicoIniciadoEm: instante(),
   competencia: Joi.string().allow(null).required().description('NFS-e: MM/AAAA.'),
   modalidadeFrete: Joi.number().integer().valid(0, 1, 2, 3, 4, 9).allow(null).required().description('NF-e: modFrete; null nos outros modelos.'),
+  chaveNfseSubstituida: Joi.string().allow(null).required().description('NFS-e: a chave da NFS-e que esta substitui (DPS subst / SubstituirNfse); null quando não substitui nenhuma.'),
+  chaveSubstituta: Joi.string()
+    .allow(null)
+    .required()
+    .description('A chave do documento emitido no lugar deste, quando foi cancelado por substituição (NFC-e 110112, NFS-e 105102); null nos outros casos.'),
 });
 
 /** The TypeScript face of `documentoFiscalSchema` (fiscal-document's views build it). */
@@ -260,4 +265,6 @@ export interface DocumentoFiscal {
   servicoIniciadoEm: Date | null;
   competencia: string | null;
   modalidadeFrete: number | null;
+  chaveNfseSubstituida: string | null;
+  chaveSubstituta: string | null;
 }

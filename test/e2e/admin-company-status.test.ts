@@ -53,6 +53,8 @@ describe('admin page - company status on every screen', () => {
   });
 
   it('admin page status - PRODUÇÃO is saved only after a confirmation naming the consequence; the badge follows', async () => {
+    // The environments by their meaning (labels.ts), not the bare codes.
+    expect(await page.getByLabel('Ambiente').locator('option').allTextContents()).toEqual(['Homologação (testes, sem valor fiscal)', 'Produção (com valor fiscal)']);
     await page.getByLabel('Ambiente').selectOption('PRODUÇÃO');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     const dialog = page.getByRole('dialog', { name: 'Passar a emitir em PRODUÇÃO?' });

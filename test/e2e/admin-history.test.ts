@@ -33,7 +33,8 @@ describe('admin page - import history', () => {
     const row = page.locator(`tr[data-lote-id="${loteId}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
-    expect(cells.slice(1, 8)).toEqual(['Incidente de segurança', expect.stringContaining('SIEM da portaria'), 'INSERT', '3', '1', '2', '0']);
+    // The mode in words (labels.ts), not the bare INSERT.
+    expect(cells.slice(1, 8)).toEqual(['Incidente de segurança', expect.stringContaining('SIEM da portaria'), 'Só inserir (INSERT)', '3', '1', '2', '0']);
 
     // The written row's note (an unknown key ignored) is shown with the batch.
     await row.getByText('1 linha gravada com aviso').click();
@@ -92,6 +93,7 @@ describe('admin page - import history', () => {
     await page.getByRole('button', { name: 'Atualizar', exact: true }).click();
     expect(await until(listed, shows([incidentBatch, assetBatch, loteId]))).toEqual([incidentBatch, assetBatch, loteId]);
     expect(await page.locator(`tr[data-lote-id="${assetBatch}"] td`).nth(1).textContent()).toBe('Ativo de informação');
+    expect(await page.locator(`tr[data-lote-id="${assetBatch}"] td`).nth(3).textContent()).toBe('Inserir ou atualizar (UPSERT)');
 
     await page.getByLabel('Entidade', { exact: true }).selectOption('ativo_informacao');
     expect(await until(listed, shows([assetBatch]))).toEqual([assetBatch]);

@@ -128,7 +128,7 @@ describe('admin page - tax simulation', () => {
     await screenshot(page, 'impostos-ibs-2029');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await ibsUf.getByRole('button', { name: 'Informar “IBS estadual (%)” na simulação' }).click();
-    expect(await until(() => page.evaluate(() => document.activeElement?.id ?? ''), (id) => id === 'sim-aliquotaIbsUf')).toBe('sim-aliquotaIbsUf');
+    expect(await until(() => page.evaluate<string>("document.activeElement?.id ?? ''"), (id) => id === 'sim-aliquotaIbsUf')).toBe('sim-aliquotaIbsUf');
     expect(await page.locator('#sim-reforma').getAttribute('open')).not.toBeNull();
 
     await page.getByLabel('IBS estadual (%)').fill('10,5');

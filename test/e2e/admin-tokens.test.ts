@@ -44,7 +44,9 @@ describe('admin page - session and tokens', () => {
     expect((await graphql('{ tokensIngestao { nome } }', {}, admin)).data!.tokensIngestao).toEqual([]);
     await page.getByRole('checkbox', { name: /Incidente de segurança/ }).check();
     await page.getByRole('checkbox', { name: /Ativo de informação/ }).check();
-    await page.getByRole('radio', { name: /^INSERT/ }).check();
+    // The modes in words, the API's name after each.
+    expect(await page.getByRole('radio', { name: /^Inserir ou atualizar \(UPSERT\) — / }).isChecked()).toBe(true);
+    await page.getByRole('radio', { name: /^Só inserir \(INSERT\) — / }).check();
     await page.getByRole('button', { name: 'Criar token' }).click();
 
     const valor = page.getByLabel('Valor do token');
@@ -58,7 +60,8 @@ describe('admin page - session and tokens', () => {
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(tokenValue);
     const row = page.locator('tr', { hasText: 'SIEM da portaria' });
     expect(await row.textContent()).toContain(tokenValue.slice(0, 12));
-    expect(await row.textContent()).toContain('INSERT');
+    // The mode in words, not the bare code.
+    expect(await row.locator('td').nth(2).textContent()).toBe('Só inserir (INSERT)');
     await screenshot(page, 'tokens');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

@@ -12,6 +12,8 @@ export interface CampoEntidade {
   /** With `*` when required (the discovery's form). */
   rotulo: string;
   obrigatorio: boolean;
+  /** The field's type (texto, data, competencia, decimal...): how a spreadsheet's cell is written for it. */
+  tipo?: string;
 }
 
 export interface EntidadeDoToken {

@@ -13,6 +13,7 @@ const DOCUMENTO_FISCAL_FIELDS = /* GraphQL */ `
     id referencia modelo serie numero chaveAcesso situacao ambiente emitidoEm autorizadoEm protocolo cStat motivo
     emitenteCnpj destinatarioDocumento destinatarioNome valorTotal impostos { tributo base aliquota valor informativo } simplesRemessa
     prazoCancelamento canceladoEm justificativaCancelamento protocoloCancelamento entregueEm servicoIniciadoEm competencia
+    chaveNfseSubstituida chaveSubstituta
   }`;
 
 export const DOCUMENTOS_FISCAIS = operation<G.DocumentosFiscaisQuery, G.DocumentosFiscaisQueryVariables>(/* GraphQL */ `

@@ -14,20 +14,30 @@ import { DocumentFacts } from './DocumentFacts';
 import { DocumentFiles } from './DocumentFiles';
 import { modelName, SITUACOES } from './document-labels';
 import { NfseCancelFields } from './NfseCancelFields';
+import { NfseSubstitution, type SubstitutionActions } from './NfseSubstitution';
+import type { CancelPrefill } from './nfse-substitution';
 
 /**
  * One document opened from the list (or just issued): what it is, its files, and what can still be done with it
  * (cancel within the deadline, mark the delivery or the start of the service), each after a confirmation.
  */
-export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d: DocumentoFiscal) => void; onClose: () => void }) {
+export function DocumentDetail(props: {
+  documento: DocumentoFiscal;
+  onChange: (d: DocumentoFiscal) => void;
+  onClose: () => void;
+  substitution: SubstitutionActions;
+  /** Opened to cancel a replaced NFS-e: the cancel form starts filled with its substitute (nfse-substitution.ts). */
+  cancelPrefill?: CancelPrefill | null;
+}) {
   const { api, session } = useApp();
   const d = props.documento;
-  const [justificativa, setJustificativa] = useState('');
-  /** NFC-e: the key of the NFC-e issued in its place (cancellation by substitution, event 110112). */
-  const [substituta, setSubstituta] = useState('');
+  const prefill = props.cancelPrefill ?? null;
+  const [justificativa, setJustificativa] = useState(prefill?.justificativa ?? '');
+  /** NFC-e: the key of the NFC-e issued in its place (cancellation by substitution, event 110112); NFS-e: 105102. */
+  const [substituta, setSubstituta] = useState(prefill?.substituta ?? '');
   const [substitutaError, setSubstitutaError] = useState<string | null>(null);
   /** NFS-e: the reason of the cancellation (1, 2, 9). */
-  const [motivoNfse, setMotivoNfse] = useState('9');
+  const [motivoNfse, setMotivoNfse] = useState(prefill?.motivo ?? '9');
   const [justificativaError, setJustificativaError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
@@ -132,6 +142,7 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
       <DocumentContents documento={d} />
       <DocumentFiles documento={d} onOutcome={show} />
       <CorrectionLetters documento={d} onOutcome={show} />
+      <NfseSubstitution documento={d} {...props.substitution} />
 
       {d.situacao === 'AUTORIZADO' ? (
         <>
@@ -157,6 +168,11 @@ export function DocumentDetail(props: { documento: DocumentoFiscal; onChange: (d
                 : `Este documento não pode mais ser cancelado${whyNotCancellable}.`}
             </p>
           )}
+          {prefill && cancellable && session.role === 'admin' ? (
+            <p className="mensagem mensagem-aviso">
+              Cancelamento por substituição preenchido com a chave da NFS-e substituta: confira a justificativa e clique em “Cancelar documento…”.
+            </p>
+          ) : null}
           {(cancellable || substitutable) && session.role === 'admin' ? (
             <form onSubmit={askCancellation} className="cancelar" aria-label="Cancelar documento">
               <Field id="doc-justificativa" label="Justificativa" required error={justificativaError} help={`De 15 a 255 caracteres (${justificativa.trim().length} digitados).`} width="long">

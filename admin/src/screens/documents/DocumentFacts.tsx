@@ -1,5 +1,6 @@
 import type { DocumentoFiscal } from '../../api/operations/documents';
 import { formatDateTime, formatMoney, formatPercent, groupedKey } from '../../format';
+import { ambienteLabel } from '../../labels';
 import { authorityName, formatCnpjCpf, isCteOs, TRIBUTOS } from './document-labels';
 
 /** What a document is: its key, numbers, parties, SEFAZ answer, marks and cancellation, then its taxes. */
@@ -19,9 +20,9 @@ export function DocumentFacts(props: { documento: DocumentoFiscal }) {
         <dt>Referência</dt>
         <dd>{d.referencia}</dd>
         <dt>Ambiente</dt>
-        <dd>{d.ambiente}</dd>
+        <dd>{ambienteLabel(d.ambiente)}</dd>
         <dt>Emitente</dt>
-        <dd>{d.emitenteCnpj}</dd>
+        <dd>{formatCnpjCpf(d.emitenteCnpj)}</dd>
         <dt>{isCteOs(d) ? 'Tomador do serviço' : 'Destinatário'}</dt>
         <dd>{d.destinatarioNome ? `${d.destinatarioNome} — ${formatCnpjCpf(d.destinatarioDocumento)}` : formatCnpjCpf(d.destinatarioDocumento)}</dd>
         <dt>Valor total</dt>

@@ -8,6 +8,8 @@ import { formatDateTime, formatMoney } from '../../format';
 import { usePagedList } from '../../hooks/usePagedList';
 import { DocumentDetail } from './DocumentDetail';
 import { IssueDocumentForm } from './IssueDocumentForm';
+import type { IssueForm } from './issue-input';
+import type { CancelPrefill } from './nfse-substitution';
 import { SefazStatus } from './SefazStatus';
 import { VoidingForm } from './VoidingForm';
 import { DocumentSearch, filterVariables, NO_FILTERS, type DocumentFilters } from './DocumentSearch';
@@ -38,6 +40,10 @@ export function DocumentsScreen(props: { title: string }) {
   const [openedId, setOpenedId] = useState<string | null>(idFromHash);
   const [opened, setOpened] = useState<DocumentoFiscal | null>(null);
   const [issuing, setIssuing] = useState(false);
+  /** The issue form opened by "Emitir NFS-e substituta…", filled (a new one each time: `key`). */
+  const [issueInitial, setIssueInitial] = useState<{ form: IssueForm; key: number } | null>(null);
+  /** The replaced NFS-e opened to be cancelled by substitution, its cancel form filled. */
+  const [cancelPrefill, setCancelPrefill] = useState<(CancelPrefill & { id: string }) | null>(null);
   const [openedError, setOpenedError] = useState<string | null>(null);
   const fetchPage = useCallback(
     async (depois: string | null) => (await api.graphql(DOCUMENTOS_FISCAIS, { ...filterVariables(filters), primeiros: PAGE_SIZE, depois })).documentosFiscais,
@@ -134,14 +140,17 @@ export function DocumentsScreen(props: { title: string }) {
         <button type="button" id={REFRESH_ID} onClick={() => void refresh()}>
           Atualizar
         </button>
-        <button type="button" className="primario" aria-expanded={issuing} aria-controls="emitir-form" onClick={() => setIssuing((v) => !v)}>
+        <button type="button" className="primario" aria-expanded={issuing} aria-controls="emitir-form" onClick={() => (setIssuing((v) => !v), setIssueInitial(null))}>
           {issuing ? 'Fechar emissão' : 'Emitir documento'}
         </button>
       </div>
       {issuing ? (
         <IssueDocumentForm
+          key={issueInitial?.key ?? 0}
+          initial={issueInitial?.form}
           onIssued={(documento) => {
             setIssuing(false);
+            setIssueInitial(null);
             update(documento);
           }}
         />
@@ -161,6 +170,17 @@ export function DocumentsScreen(props: { title: string }) {
           documento={opened}
           onChange={update}
           onClose={close}
+          cancelPrefill={cancelPrefill?.id === opened.id ? cancelPrefill : null}
+          substitution={{
+            onSubstitute: (form) => {
+              setIssueInitial({ form, key: Date.now() });
+              setIssuing(true);
+            },
+            onOpen: (documento, cancel) => {
+              setCancelPrefill(cancel ? { ...cancel, id: documento.id } : null);
+              open(documento);
+            },
+          }}
         />
       ) : null}
     </section>

@@ -11,31 +11,17 @@ import { SITUACOES } from './document-labels';
 import { CteFields } from './CteFields';
 import { CteOsFields } from './CteOsFields';
 import { MODELOS_EMISSAO, takerLabel } from './cte-os-input';
-import { emptyAddress, emptyCte, emptyCteOs, emptyItem, emptyRecipient, issueFieldLabel, issueInput, MODALIDADES_FRETE, runningTotal, type IssueForm } from './issue-input';
+import { issueFieldLabel, issueInput, MODALIDADES_FRETE, newIssueForm, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
-import { emptyPayment } from './payment-input';
+import { NfseSubstitutedField } from './NfseSubstitutedField';
 import { PaymentFields } from './PaymentFields';
 import { RecipientFields } from './RecipientFields';
 
 /** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
-export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void }) {
+export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void; initial?: IssueForm }) {
   const { api, announce, company, reloadCompany } = useApp();
-  const [form, setForm] = useState<IssueForm>(() => ({
-    modelo: 'NFE',
-    modalidadeFrete: '',
-    referencia: `ADM-${Date.now().toString(36).toUpperCase()}`,
-    serie: '',
-    recipient: emptyRecipient(),
-    address: emptyAddress(),
-    itens: [emptyItem()],
-    competencia: '',
-    chaveCte: '',
-    chavesNfe: '',
-    pagamentos: [emptyPayment()],
-    cte: emptyCte(),
-    os: false,
-    cteOs: emptyCteOs(),
-  }));
+  // `initial`: a substitute NFS-e, filled with the replaced one's data (nfse-substitution.ts).
+  const [form, setForm] = useState<IssueForm>(() => props.initial ?? newIssueForm());
   const [sending, setSending] = useState(false);
   const fieldErrors = useFieldErrors();
   const { errorFor } = fieldErrors;
@@ -85,7 +71,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   return (
     <section id="emitir-form" className="cartao" aria-labelledby="emitir-titulo">
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
-        Emitir documento fiscal
+        {form.substituida && form.modelo === 'NFSE' ? 'Emitir NFS-e substituta' : 'Emitir documento fiscal'}
       </h2>
       <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? (os ? 'cteOs.cfop' : 'cte.cfop') : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? takerOr(campo, issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1')) : issueFieldLabel(campo))} wholeLabel="documento" />
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
@@ -113,6 +99,9 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
             </Field>
           ) : null}
         </div>
+        {form.modelo === 'NFSE' ? (
+          <NfseSubstitutedField chave={form.chaveNfseSubstituida ?? ''} substituida={form.substituida} onChange={(chave) => set('chaveNfseSubstituida', chave)} fieldErrors={fieldErrors} />
+        ) : null}
         <RecipientFields
           modelo={form.modelo}
           taker={os}

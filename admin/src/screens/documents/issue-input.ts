@@ -2,7 +2,7 @@ import type { FieldError } from '../../api/field-errors';
 import type { EmitirDocumentoFiscalInput, EnderecoDestinatarioInput, ModeloDocumento } from '../../api/operations/documents';
 import { cteFieldLabel, cteInput, emptyCte, type CteForm } from './cte-input';
 import { cteOsFieldLabel, cteOsInput, emptyCteOs, takerFindings, type CteOsForm } from './cte-os-input';
-import { paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
+import { emptyPayment, paymentFieldLabel, paymentsInput, type PagamentoForm } from './payment-input';
 import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
 export { emptyCte, emptyCteOs };
@@ -50,9 +50,30 @@ export interface IssueForm {
   /** A CT-e OS (model 67): modelo CTE sent with `cteOs` instead of `cte` (cte-os-input.ts). */
   os: boolean;
   cteOs: CteOsForm;
+  /** NFS-e: the key of the NFS-e this one replaces (`chaveNfseSubstituida`), and that one's number when known. */
+  chaveNfseSubstituida?: string;
+  substituida?: { numero: number; serie: number } | null;
 }
 
 /** An NF-e or NFC-e carries goods: NCM on each item and the recipient's address. */
+/** A blank form (an NF-e), with a new referência: one document per referência, so a new form never answers an old one. */
+export const newIssueForm = (): IssueForm => ({
+  modelo: 'NFE',
+  modalidadeFrete: '',
+  referencia: `ADM-${Date.now().toString(36).toUpperCase()}`,
+  serie: '',
+  recipient: emptyRecipient(),
+  address: emptyAddress(),
+  itens: [emptyItem()],
+  competencia: '',
+  chaveCte: '',
+  chavesNfe: '',
+  pagamentos: [emptyPayment()],
+  cte: emptyCte(),
+  os: false,
+  cteOs: emptyCteOs(),
+});
+
 export const carriesGoods = (modelo: ModeloDocumento) => modelo === 'NFE' || modelo === 'NFCE';
 /** The recipient's address: the goods documents and the CT-e (its dest/enderDest). */
 export const takesAddress = (modelo: ModeloDocumento) => carriesGoods(modelo) || modelo === 'CTE';
@@ -101,6 +122,7 @@ const LABELS: Record<string, string> = {
   serie: 'Série',
   referencia: 'Referência',
   competencia: 'Competência',
+  chaveNfseSubstituida: 'Chave da NFS-e substituída',
   chaveCteReferenciada: 'Chave do CT-e do frete',
   chavesNfeTransportadas: 'Chaves das NF-e transportadas',
   modalidadeFrete: 'Frete',
@@ -186,6 +208,8 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
       aliquotaIss: service ? number(item.aliquotaIss, `itens[${i}].aliquotaIss`, false) : null,
     })),
     competencia: service ? optional(form.competencia) : null,
+    // The key as the API takes it: its digits (or the ABRASF <IBGE>-<number>-<code>) without the spaces of reading.
+    chaveNfseSubstituida: service ? optional((form.chaveNfseSubstituida ?? '').replace(/\s/g, '')) : null,
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
     chavesNfeTransportadas: cte && !os ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,

@@ -7,6 +7,7 @@ import { focusSoon } from '../../components/focus';
 import { Message } from '../../components/Message';
 import { formatNumber } from '../../format';
 import { readCsv, reasonByLabel, type CsvRows } from './csv-import';
+import { isSpreadsheet, readSpreadsheet } from './sheet-import';
 
 const MAX_LINHAS = 500;
 
@@ -22,7 +23,7 @@ interface Preview {
 const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
- * "Enviar planilha (CSV)": a file of rows of an entity, sent with an ingestion token the person pastes (the API's
+ * "Enviar planilha (CSV ou Excel)": a file (CSV or .xlsx) of rows of an entity, sent with an ingestion token the person pastes (the API's
  * own credential; kept in this screen's memory only). "Pré-visualizar" reads the file, asks the API's `/preview`
  * (nothing is written) and lists the rows that would be refused, each reason by the field's label, with the line
  * of the file; "Enviar" then writes the same rows, and the new batch shows in the history.
@@ -46,12 +47,13 @@ export function CsvUpload(props: { entidades: EntidadeIngestao[]; onSent: () => 
   async function previewFile(event: FormEvent) {
     event.preventDefault();
     reset();
-    if (!token.trim() || !entidade || !file) return setError('Informe o token de ingestão, a entidade e o arquivo CSV.');
+    if (!token.trim() || !entidade || !file) return setError('Informe o token de ingestão, a entidade e o arquivo (CSV ou .xlsx).');
     setBusy(true);
     try {
       const described = (await entidadesDoToken(token.trim())).find((e) => e.entidade === entidade);
       if (!described) throw new Error('Este token não pode enviar esta entidade: escolha um token com ela no escopo.');
-      const csv = readCsv(await file.text(), described.campos);
+      // The same header rules and rows either way; an .xlsx's cells are written as text by sheet-import.ts.
+      const csv = isSpreadsheet(file) ? await readSpreadsheet(file, described.campos) : readCsv(await file.text(), described.campos);
       if (csv.linhas.length === 0) throw new Error('O arquivo não tem linhas de dados (a primeira linha é o cabeçalho com os campos).');
       if (csv.linhas.length > MAX_LINHAS) throw new Error(`O arquivo tem ${formatNumber(csv.linhas.length)} linhas; envie no máximo ${MAX_LINHAS} por vez.`);
       const resultado = await preverLote(token.trim(), entidade, csv.linhas.map((l) => l.valores));
@@ -85,10 +87,11 @@ export function CsvUpload(props: { entidades: EntidadeIngestao[]; onSent: () => 
 
   return (
     <section className="cartao" aria-labelledby="csv-titulo">
-      <h2 id="csv-titulo">Enviar planilha (CSV)</h2>
+      <h2 id="csv-titulo">Enviar planilha (CSV ou Excel)</h2>
       <p className="ajuda">
-        A primeira linha nomeia os campos (a chave, como <code>codigo</code>, ou o rótulo, como “Código”); separador “;”. O CSV de recusadas
-        baixado aqui volta como está, corrigido. Até {MAX_LINHAS} linhas por envio.
+        Um arquivo CSV (separador “;”) ou uma planilha .xlsx (a primeira aba). A primeira linha nomeia os campos (a chave, como <code>codigo</code>, ou o
+        rótulo, como “Código”). Da planilha, números vão com vírgula decimal e datas como DD/MM/AAAA (com a hora, quando há). O CSV de recusadas baixado aqui
+        volta como está, corrigido. Até {MAX_LINHAS} linhas por envio.
       </p>
       <form onSubmit={(e) => void previewFile(e)} aria-label="Enviar planilha">
         <div className="grade">
@@ -107,8 +110,8 @@ export function CsvUpload(props: { entidades: EntidadeIngestao[]; onSent: () => 
               </select>
             )}
           </Field>
-          <Field id="csv-arquivo" label="Arquivo CSV" required width="medium">
-            {(a) => <input {...a} type="file" accept=".csv,text/csv" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />}
+          <Field id="csv-arquivo" label="Arquivo (CSV ou .xlsx)" required width="medium">
+            {(a) => <input {...a} type="file" accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => (setFile(e.target.files?.[0] ?? null), reset())} />}
           </Field>
         </div>
         <button type="submit" disabled={busy}>

@@ -7,6 +7,7 @@ import { Field } from '../../components/Field';
 import { Message } from '../../components/Message';
 import { ScreenTitle } from '../../components/ScreenTitle';
 import { formatDateTime, formatNumber } from '../../format';
+import { modoIngestaoLabel } from '../../labels';
 import { usePagedList } from '../../hooks/usePagedList';
 import { entityName } from '../entity-name';
 import { CsvUpload } from './CsvUpload';
@@ -105,7 +106,7 @@ export function HistoryScreen(props: { title: string }) {
                   <td>
                     {l.origem} <code className="discreto">{l.prefixoToken}…</code>
                   </td>
-                  <td>{l.modo}</td>
+                  <td>{modoIngestaoLabel(l.modo)}</td>
                   <td className="num">{formatNumber(l.totalLinhas)}</td>
                   <td className="num">{formatNumber(l.gravadas)}</td>
                   <td className={`num${l.recusadas > 0 ? ' destaque-erro' : ''}`}>{formatNumber(l.recusadas)}</td>

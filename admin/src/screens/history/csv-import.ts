@@ -48,34 +48,51 @@ function splitRecords(text: string, separator: string): string[][] {
 
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').replace(/\*/g, '').trim().toLowerCase();
 
-/** Reads the file's text against the entity's fields (`{campo, rotulo}`). */
-export function readCsv(text: string, fields: { campo: string; rotulo: string }[]): CsvRows {
-  const body = text.replace(/^\uFEFF/, '');
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
-  const records = splitRecords(body, firstLine.includes(';') ? ';' : ',');
-  const header = records[0] ?? [];
-  const byName = new Map<string, string>();
+/** A field of the entity as the discovery describes it (`tipo` tells a spreadsheet's cell how to be written). */
+export interface CampoTabela {
+  campo: string;
+  rotulo: string;
+  tipo?: string;
+}
+
+/**
+ * Reads a table (the first record is the header) against the entity's fields: the one header rule of the CSV and
+ * the spreadsheet (.xlsx). `text` writes a cell as the field's text (a CSV's cells are text already; a spreadsheet's
+ * numbers and dates are written by `sheet-import.ts`); the header's cells are given no field.
+ */
+export function readTable<C>(records: C[][], fields: CampoTabela[], text: (cell: C, field: CampoTabela | null) => string): CsvRows {
+  const header = (records[0] ?? []).map((cell) => text(cell, null));
+  const byName = new Map<string, CampoTabela>();
   for (const f of fields) {
-    byName.set(plain(f.campo), f.campo);
-    byName.set(plain(f.rotulo), f.campo);
+    byName.set(plain(f.campo), f);
+    byName.set(plain(f.rotulo), f);
   }
   const desconhecidas: string[] = [];
-  const campos = header.map((cell) => {
+  const columns = header.map((cell) => {
     const name = plain(cell);
     if (name === 'linha' || name === 'erros' || name === '') return null;
-    const campo = byName.get(name);
-    if (!campo) desconhecidas.push(cell.trim());
-    return campo ?? null;
+    const field = byName.get(name);
+    if (!field) desconhecidas.push(cell.trim());
+    return field ?? null;
   });
   const linhas = records.slice(1).flatMap((cells, i) => {
     const valores: Record<string, string> = {};
     cells.forEach((cell, j) => {
-      const campo = campos[j];
-      if (campo && cell.trim() !== '') valores[campo] = cell.trim();
+      const field = columns[j];
+      if (!field) return;
+      const value = text(cell, field).trim();
+      if (value !== '') valores[field.campo] = value;
     });
     return Object.keys(valores).length ? [{ linhaArquivo: i + 2, valores }] : [];
   });
-  return { campos, linhas, desconhecidas };
+  return { campos: columns.map((c) => c?.campo ?? null), linhas, desconhecidas };
+}
+
+/** Reads the file's text against the entity's fields (`{campo, rotulo}`). */
+export function readCsv(text: string, fields: CampoTabela[]): CsvRows {
+  const body = text.replace(/^\uFEFF/, '');
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  return readTable(splitRecords(body, firstLine.includes(';') ? ';' : ','), fields, (cell) => cell);
 }
 
 /** An API reason "codigo: campo obrigatório não informado." with the field's label instead of its key. */

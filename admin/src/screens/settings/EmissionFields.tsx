@@ -1,3 +1,4 @@
+import { AMBIENTES } from '../../labels';
 import { settingsFieldId } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
 
@@ -10,8 +11,11 @@ export function EmissionFields(props: { bind: SettingsBinding }) {
       <div className="grade">
         {field('ambiente', 'Ambiente', (a) => (
           <select {...a} {...text('ambiente')}>
-            <option value="HOMOLOGAÇÃO">HOMOLOGAÇÃO (testes)</option>
-            <option value="PRODUÇÃO">PRODUÇÃO (documentos reais)</option>
+            {Object.entries(AMBIENTES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         ))}
         {field('seriePadrao', 'Série padrão', (a) => <input {...a} inputMode="numeric" {...text('seriePadrao')} />, { width: 'short', help: 'De 0 a 999.' })}

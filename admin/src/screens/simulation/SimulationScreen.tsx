@@ -76,7 +76,7 @@ export function SimulationScreen(props: { title: string }) {
               </li>
             ))}
           </ul>
-          {simulacao.pendentesDeVencimento.length ? <p>Sem vencimento definido, ficam de fora: {simulacao.pendentesDeVencimento.join(', ')}.</p> : null}
+          {simulacao.pendentesDeVencimento.length ? <p>Sem vencimento definido, ficam de fora: {simulacao.pendentesDeVencimento.map(tributoLabel).join(', ')}.</p> : null}
         </>
       ),
       action: 'Provisionar impostos',

@@ -7,6 +7,7 @@ import { Field } from '../../components/Field';
 import { focusSoon } from '../../components/focus';
 import { Message } from '../../components/Message';
 import { endOfDayInBrasilia } from '../../format';
+import { modoIngestaoLabel } from '../../labels';
 
 export const CREATE_BUTTON_ID = 'token-criar';
 
@@ -81,12 +82,12 @@ export function NewTokenForm(props: { entidades: EntidadeIngestao[]; onCreated: 
         <fieldset className="lista-opcoes">
           <legend>Modo</legend>
           <label className="opcao">
-            <input type="radio" name="token-modo" checked={modo === 'UPSERT'} onChange={() => setModo('UPSERT')} /> UPSERT — uma linha com a chave de um
-            registro existente o atualiza (reenviar é seguro)
+            <input type="radio" name="token-modo" checked={modo === 'UPSERT'} onChange={() => setModo('UPSERT')} /> {modoIngestaoLabel('UPSERT')} — uma linha
+            com a chave de um registro existente o atualiza (reenviar é seguro)
           </label>
           <label className="opcao">
-            <input type="radio" name="token-modo" checked={modo === 'INSERT'} onChange={() => setModo('INSERT')} /> INSERT — uma linha repetida é
-            informada como duplicada e não é gravada
+            <input type="radio" name="token-modo" checked={modo === 'INSERT'} onChange={() => setModo('INSERT')} /> {modoIngestaoLabel('INSERT')} — uma linha
+            repetida é informada como duplicada e não é gravada
           </label>
         </fieldset>
         <Field id="token-expira" label="Expira em (opcional)" error={errors.expiraEm} help="Vale até o fim do dia escolhido, horário de Brasília. Vazio: não expira." width="short">

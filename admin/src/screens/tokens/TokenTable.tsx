@@ -1,6 +1,7 @@
 import type { EntidadeIngestao } from '../../api/operations/entities';
 import type { StatusToken, TokenIngestao } from '../../api/operations/tokens';
 import { formatDateTime } from '../../format';
+import { modoIngestaoLabel } from '../../labels';
 import { entityName } from '../entity-name';
 
 const STATUS: Record<StatusToken, string> = { ATIVO: 'Ativo', INATIVO: 'Inativo', REVOGADO: 'Revogado', EXPIRADO: 'Expirado' };
@@ -41,7 +42,7 @@ export function TokenTable(props: { tokens: TokenIngestao[]; entidades: Entidade
               <td>
                 <code>{t.prefixo}…</code>
               </td>
-              <td>{t.modo}</td>
+              <td>{modoIngestaoLabel(t.modo)}</td>
               <td>{t.entidades.length ? t.entidades.map((e) => entityName(props.entidades, e)).join(', ') : <em>sem escopo</em>}</td>
               <td>{t.expiraEm ? formatDateTime(t.expiraEm) : 'não expira'}</td>
               <td>{t.ultimoUsoEm ? formatDateTime(t.ultimoUsoEm) : 'nunca'}</td>

@@ -34,6 +34,8 @@ const NFE = {
   servicoIniciadoEm: null,
   competencia: null,
   modalidadeFrete: 9,
+  chaveNfseSubstituida: null,
+  chaveSubstituta: null,
 };
 
 const CTE = {
@@ -64,6 +66,8 @@ const CTE = {
   servicoIniciadoEm: '2026-11-27T17:10:49.328Z',
   competencia: null,
   modalidadeFrete: null,
+  chaveNfseSubstituida: null,
+  chaveSubstituta: null,
 };
 
 /** A second NF-e of the same company, its goods delivered (the cancellation window closed). */

@@ -239,6 +239,7 @@ export class Cancellation {
       canceladoEm: resposta.registradoEm,
       justificativaCancelamento: justificativa,
       protocoloCancelamento: resposta.protocolo,
+      ...(fato.chNFeRef ? { chaveSubstituta: fato.chNFeRef } : {}),
     };
     const eventId = `cancelamento:${doc._id}`;
     const evento: DocumentoCanceladoEvent = {

@@ -62,7 +62,9 @@ function eventos(doc: DocumentoRecord): EventoDocumento[] {
   if (doc.situacao === 'REJEITADO') lista.push({ tipo: 'REJEICAO', descricao: 'Rejeitado pelo autorizador', em: doc.transmitidoEm ?? doc.emitidoEm, protocolo: null, detalhe: resposta });
   if (doc.situacao === 'DENEGADO') lista.push({ tipo: 'DENEGACAO', descricao: 'Uso denegado', em: doc.transmitidoEm ?? doc.emitidoEm, protocolo: doc.protocolo, detalhe: resposta });
   if (doc.canceladoEm) {
-    lista.push({ tipo: 'CANCELAMENTO', descricao: 'Cancelamento', em: doc.canceladoEm, protocolo: doc.protocoloCancelamento, detalhe: doc.justificativaCancelamento });
+    // A cancellation by substitution names itself (its substitute is the document's chaveSubstituta).
+    const descricao = doc.chaveSubstituta ? 'Cancelamento por substituição' : 'Cancelamento';
+    lista.push({ tipo: 'CANCELAMENTO', descricao, em: doc.canceladoEm, protocolo: doc.protocoloCancelamento, detalhe: doc.justificativaCancelamento });
   }
   if (doc.entregueEm) lista.push({ tipo: 'ENTREGA', descricao: 'Entrega da mercadoria registrada', em: doc.entregueEm, protocolo: null, detalhe: null });
   if (doc.servicoIniciadoEm) lista.push({ tipo: 'INICIO_SERVICO', descricao: 'Início da prestação registrado', em: doc.servicoIniciadoEm, protocolo: null, detalhe: null });

@@ -2,6 +2,7 @@ import { FiscalDocumentErrorCodes as Codes, ModelosDocumento, Refusal, Situacoes
 import { decodeCursor, pageOf, pageSize, type Page, type ReadCeiling } from '@erp/kit';
 import { ehDocumentoId } from '../domain/document-id';
 import { nomeSemAcentosRegex } from '../domain/name-search';
+import { chaveNfseValida } from '../domain/nfse-chave';
 import type { BuscaDocumentos } from '../store/document-search-query';
 import type { DocumentReads } from './document-reads';
 import type { DocumentoFiscalView } from './views';
@@ -88,9 +89,9 @@ export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocu
   }
   if (!vazio(entrada.chaveAcesso)) {
     const chave = typeof entrada.chaveAcesso === 'string' ? entrada.chaveAcesso.replace(/\s/g, '') : '';
-    // 44 digits (NF-e, NFC-e, CT-e) or the NFS-e's 50.
-    if (/^\d{44}$|^\d{50}$/.test(chave)) busca.chaveAcesso = chave;
-    else recusa('chaveAcesso', 'chave_invalida', 'a chave de acesso tem 44 dígitos (NF-e, NFC-e, CT-e) ou 50 (NFS-e)');
+    // 44 digits (NF-e, NFC-e, CT-e), the NFS-e's 50, or an ABRASF city's NFS-e key (<IBGE>-<number>-<code>).
+    if (/^\d{44}$/.test(chave) || chaveNfseValida(chave)) busca.chaveAcesso = chave;
+    else recusa('chaveAcesso', 'chave_invalida', 'a chave de acesso tem 44 dígitos (NF-e, NFC-e, CT-e), 50 (NFS-e) ou, numa NFS-e ABRASF, município-número-código');
   }
   if (!vazio(entrada.referencia)) {
     const referencia = typeof entrada.referencia === 'string' ? entrada.referencia.trim() : '';

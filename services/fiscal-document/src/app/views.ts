@@ -36,6 +36,8 @@ export function documentView(doc: DocumentoRecord, agora: Date): DocumentoFiscal
     servicoIniciadoEm: doc.servicoIniciadoEm,
     competencia: doc.competencia,
     modalidadeFrete: doc.modalidadeFrete ?? null,
+    chaveNfseSubstituida: doc.chaveNfseSubstituida ?? null,
+    chaveSubstituta: doc.chaveSubstituta ?? null,
   };
 }
 

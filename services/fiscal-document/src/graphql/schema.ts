@@ -66,6 +66,10 @@ export const typeDefs = gql`
     competencia: String
     "NF-e modFrete: 0 issuer (CIF), 1 recipient (FOB), 2 third party, 3 own transport of the issuer, 4 own transport of the recipient, 9 none."
     modalidadeFrete: Int
+    "NFS-e: the key of the NFS-e this one replaces (DPS subst, ABRASF SubstituirNfse); null when it replaces none."
+    chaveNfseSubstituida: String
+    "Cancelled by substitution (NFC-e 110112, NFS-e 105102): the key of the document issued in its place."
+    chaveSubstituta: String
   }
 
   input DestinatarioInput {

@@ -54,6 +54,11 @@ export interface DocumentoRecord {
   competencia: string | null;
   /** NFS-e: the key of the NFS-e this one replaces (DPS `subst`); absent on documents issued before it existed. */
   chaveNfseSubstituida?: string | null;
+  /**
+   * Cancelled by substitution (NFC-e 110112, NFS-e 105102): the key of the document issued in its place (the claim's
+   * chNFeRef); absent otherwise and on documents cancelled before it was stored.
+   */
+  chaveSubstituta?: string | null;
   /** NF-e `modFrete` (0-4, 9); null for the other models. Absent on documents issued before it was stored. */
   modalidadeFrete?: ModalidadeFrete | null;
   /** NF-e / NFC-e means of payment as validated; absent or null: 99 (outros) for the whole value. */
