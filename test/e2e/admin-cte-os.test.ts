@@ -323,7 +323,7 @@ describe('admin page - CT-e takers and CT-e OS', () => {
 
   it('admin page cte os - the CT-e and CT-e OS authorizers\u2019 status in words: in operation, then paralysed', async () => {
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
-    const kind = page.getByLabel('Situação da SEFAZ para');
+    const kind = page.getByLabel('Serviço da SEFAZ para');
     expect(await kind.locator('option').allTextContents()).toEqual(['NF-e (55)', 'NFC-e (65)', 'CT-e (57)', 'CT-e OS (67)']);
     const said = page.locator('.status-sefaz [role="status"]');
     const ask = async (label: string, before: string | null) => {

@@ -148,7 +148,7 @@ describe('admin page - documents search and detail route', () => {
   it('admin page - the SEFAZ service status is asked from the documents screen and said in words', async () => {
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
     // One select of the kind of document (NF-e first) and one button; the CT-e's are in admin-cte-os.
-    expect(await page.getByLabel('Situação da SEFAZ para').inputValue()).toBe('NFE');
+    expect(await page.getByLabel('Serviço da SEFAZ para').inputValue()).toBe('NFE');
     await page.getByRole('button', { name: 'Consultar a SEFAZ' }).click();
     const said = page.locator('.status-sefaz [role="status"]');
     const text = await until(() => said.textContent(), (t) => Boolean(t));

@@ -56,7 +56,7 @@ export function SefazStatus() {
 
   return (
     <div className="status-sefaz">
-      <label htmlFor="status-sefaz-modelo">Situação da SEFAZ para</label>{' '}
+      <label htmlFor="status-sefaz-modelo">Serviço da SEFAZ para</label>{' '}
       <select id="status-sefaz-modelo" value={modelo} onChange={(e) => setModelo(e.target.value as ModeloSefaz)}>
         {DOCUMENTOS_SEFAZ.map(([value, label]) => (
           <option key={value} value={value}>
