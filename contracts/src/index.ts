@@ -130,6 +130,7 @@ export {
   type VencimentosEmpresa,
 } from './settings';
 export {
+  ModelosBusca,
   ModelosDocumento,
   TAX_CALCULATE_MAX_OPERACOES,
   taxCalculateReplySchema,
@@ -140,6 +141,7 @@ export {
   type IcmsCalculado,
   type IcmsStEntrada,
   type LinhaImpostoCalculada,
+  type ModeloBusca,
   type ModeloDocumento,
   type OperacaoTributavel,
   type ResultadoCalculo,

@@ -7,6 +7,12 @@ import { CodigosCampoSimulacao } from './tax-codes';
 /** Fiscal document models (GraphQL `ModeloDocumento`), shared by tax simulation and fiscal documents. */
 export const ModelosDocumento = ['NFE', 'NFCE', 'CTE', 'NFSE'] as const;
 export type ModeloDocumento = (typeof ModelosDocumento)[number];
+/**
+ * The models the documents' search filters on (GraphQL `ModeloBusca`, REST `modelo`): the documents' models and
+ * `CTEOS`, the CT-e OS (model 67), which is a `CTE` with its `cteOs` group; `CTE` is then model 57 only.
+ */
+export const ModelosBusca = ['NFE', 'NFCE', 'CTE', 'CTEOS', 'NFSE'] as const;
+export type ModeloBusca = (typeof ModelosBusca)[number];
 
 /**
  * Every tax a simulation line or a payable title may name. `ICMS_UF_DEST` and `FCP_UF_DEST` are the DIFAL of a sale

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../support/env';
-import { screenshot, seriousAccessibilityViolations } from './admin-browser';
+import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { CHAVE_NFE, cteOsProcBaixado, cteProcBaixado, elementosCte, textoCte } from './cte-helpers';
+import { cenario } from './sefaz-helpers';
 
 /**
  * The CT-e's other takers and the CT-e OS (model 67) on the page in headless Chromium, for a Simples Nacional carrier
@@ -11,6 +12,8 @@ import { CHAVE_NFE, cteOsProcBaixado, cteProcBaixado, elementosCte, textoCte } f
  * first refused in one round by label ("Expedidor: CEP"), then authorized with exped in its cteProc; a CT-e OS chosen
  * as "CT-e OS (67)", its taker, route, passengers, TAF and vehicle typed as a person does, one round of errors by
  * label, then authorized under model 67: "CT-e OS (67)" in the detail, its cteOSProc, its DACTE OS in a new tab.
+ * Then the search's "CT-e OS (67)" model apart from "CT-e (57)"; a CT-e paid by the sender with a shipper and a
+ * receiver ticked as present (exped and receb in its cteProc); and the CT-e and CT-e OS authorizers' status in words.
  */
 jest.setTimeout(150_000);
 
@@ -18,10 +21,11 @@ const fixture = adminPage('admin-page-cte-os', { signedIn: true });
 const { byId } = fixture;
 let page: Page;
 let admin: string;
+let cnpj: string;
 
 beforeAll(async () => {
   ({ page, admin } = fixture);
-  await saveCompanySettings(admin);
+  cnpj = await saveCompanySettings(admin);
 });
 
 /** Types key by key, as a person does (the masks act on each key). */
@@ -250,6 +254,94 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     // The list names it too.
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
     await page.getByRole('button', { name: /^Abrir CT-e OS \(67\) número 1$/ }).waitFor();
+  });
+
+  it('admin page cte os - the search tells the CT-e OS (67) from the CT-e (57): each model lists only its own', async () => {
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    const list = page.locator('table');
+    const opened = () => list.getByRole('button', { name: /^Abrir / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    await list.getByRole('button', { name: 'Abrir CT-e OS (67) número 1' }).waitFor();
+    expect(await byId('docs-modelo').locator('option').allTextContents()).toEqual(['Todos', 'NF-e (55)', 'NFC-e (65)', 'CT-e (57)', 'CT-e OS (67)', 'NFS-e']);
+    await byId('docs-modelo').selectOption({ label: 'CT-e OS (67)' });
+    const soOs = await until(opened, (names) => names.length === 1);
+    expect(soOs).toEqual(['Abrir CT-e OS (67) número 1']);
+    await byId('docs-modelo').selectOption({ label: 'CT-e (57)' });
+    // The two CT-e issued above (the shipper's and the third party's), and no CT-e OS.
+    const soCte = await until(opened, (names) => names.length === 2);
+    expect(soCte.every((name) => /^Abrir CT-e \(57\) número \d+$/.test(name ?? ''))).toBe(true);
+    await screenshot(page, 'documentos-busca-cte-os');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('admin page cte os - a CT-e paid by the sender with a shipper and a receiver present: "Há expedidor" / "Há recebedor", exped and receb in the cteProc', async () => {
+    await openForm('CTE');
+    expect(await byId('cte.tomador').inputValue()).toBe('REMETENTE');
+    const hasShipper = page.getByRole('checkbox', { name: /^Há expedidor/ });
+    const hasReceiver = page.getByRole('checkbox', { name: /^Há recebedor/ });
+    expect(await byId('cte.expedidor.documento').count()).toBe(0);
+    await hasShipper.check();
+    await hasReceiver.check();
+    await page.getByRole('group', { name: 'Expedidor', exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Recebedor', exact: true }).waitFor();
+    await cteSaoPauloCampinas();
+    const parties: [string, string, string, string, string, string][] = [
+      ['expedidor', '11444777000161', 'Armazém Expedidor Ltda', 'Rua do Armazém', 'Brás', '03012000'],
+      ['recebedor', '11222333000181', 'Centro de Distribuição Recebedor', 'Rodovia Anhanguera', 'Jardim Campinas', '13051000'],
+    ];
+    for (const [key, documento, nome, logradouro, bairro, cep] of parties) {
+      await type(`cte.${key}.documento`, documento);
+      await byId(`cte.${key}.nome`).fill(nome);
+      await byId(`cte.${key}.uf`).selectOption('SP');
+      await byId(`cte.${key}.codigoMunicipio`).fill(key === 'expedidor' ? '3550308' : '3509502');
+      await byId(`cte.${key}.endereco.logradouro`).fill(logradouro);
+      await byId(`cte.${key}.endereco.numero`).fill('10');
+      await byId(`cte.${key}.endereco.bairro`).fill(bairro);
+      await byId(`cte.${key}.endereco.municipio`).fill(key === 'expedidor' ? 'São Paulo' : 'Campinas');
+      await type(`cte.${key}.endereco.cep`, cep);
+    }
+    await screenshot(page, 'documentos-cte-expedidor-recebedor');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Choosing the shipper as taker keeps its block (now the taker's) and takes its box away.
+    await byId('cte.tomador').selectOption('EXPEDIDOR');
+    await page.getByRole('group', { name: 'Expedidor: o tomador do serviço' }).waitFor();
+    expect(await hasShipper.count()).toBe(0);
+    expect(await byId('cte.expedidor.nome').inputValue()).toBe('Armazém Expedidor Ltda');
+    await byId('cte.tomador').selectOption('REMETENTE');
+    await hasShipper.waitFor();
+    expect(await hasShipper.isChecked()).toBe(true);
+
+    await emitButton().click();
+    const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
+    // The sender pays (toma3 0); the shipper and the receiver are in the CT-e as typed, digits only.
+    const { raiz } = await cteProcBaixado(admin, id);
+    expect(textoCte(elementosCte(raiz, 'toma3')[0], 'toma')).toBe('0');
+    const exped = elementosCte(raiz, 'exped')[0];
+    const receb = elementosCte(raiz, 'receb')[0];
+    expect([textoCte(exped, 'CNPJ'), textoCte(exped, 'xNome') !== null, textoCte(exped, 'cMun'), textoCte(exped, 'CEP')]).toEqual(['11444777000161', true, '3550308', '03012000']);
+    expect([textoCte(receb, 'CNPJ'), textoCte(receb, 'xLgr'), textoCte(receb, 'cMun'), textoCte(receb, 'CEP')]).toEqual(['11222333000181', 'Rodovia Anhanguera', '3509502', '13051000']);
+  });
+
+  it('admin page cte os - the CT-e and CT-e OS authorizers\u2019 status in words: in operation, then paralysed', async () => {
+    await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
+    const kind = page.getByLabel('Serviço da SEFAZ para');
+    expect(await kind.locator('option').allTextContents()).toEqual(['NF-e (55)', 'NFC-e (65)', 'CT-e (57)', 'CT-e OS (67)']);
+    const said = page.locator('.status-sefaz [role="status"]');
+    const ask = async (label: string, before: string | null) => {
+      await kind.selectOption({ label });
+      await page.getByRole('button', { name: 'Consultar a SEFAZ' }).click();
+      return until(() => said.textContent(), (t) => Boolean(t) && t !== before);
+    };
+    // The local authority (HOMOLOGAÇÃO in the test stack) answers CTeStatusServicoV4 as SEFAZ does: 107.
+    const cte = await ask('CT-e (57)', null);
+    expect(cte).toMatch(/^SEFAZ SP, CT-e \(57\), homologação: em operação — 107 Serviço em Operação \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
+    const os = await ask('CT-e OS (67)', cte);
+    expect(os).toMatch(/^SEFAZ SP, CT-e OS \(67\), homologação: em operação — 107 /);
+    await screenshot(page, 'documentos-situacao-sefaz-cte');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // The authorizer paralysed for a while (108): said as such.
+    await cenario(cnpj, { status: '108' });
+    const parado = await ask('CT-e (57)', os);
+    expect(parado).toMatch(/^SEFAZ SP, CT-e \(57\), homologação: paralisada no momento \(volta em breve\) — 108 /);
   });
 
   itRequestedOnlyTheGateway(fixture);

@@ -147,11 +147,13 @@ describe('admin page - documents search and detail route', () => {
 
   it('admin page - the SEFAZ service status is asked from the documents screen and said in words', async () => {
     await page.goto(`${stackEnv.gatewayUrl}/admin/#/documentos`);
-    await page.getByRole('button', { name: 'Situação da SEFAZ (NF-e)' }).click();
+    // One select of the kind of document (NF-e first) and one button; the CT-e's are in admin-cte-os.
+    expect(await page.getByLabel('Serviço da SEFAZ para').inputValue()).toBe('NFE');
+    await page.getByRole('button', { name: 'Consultar a SEFAZ' }).click();
     const said = page.locator('.status-sefaz [role="status"]');
     const text = await until(() => said.textContent(), (t) => Boolean(t));
     // The local authority (HOMOLOGAÇÃO in the test stack) answers NFeStatusServico4 as SEFAZ does: 107.
-    expect(text).toMatch(/^SEFAZ SP, NF-e, homologação.*: em operação — 107 .+ \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
+    expect(text).toMatch(/^SEFAZ SP, NF-e \(55\), homologação.*: em operação — 107 .+ \(consultada em \d\d\/\d\d\/\d{4}, \d\d:\d\d\)\.$/);
   });
 
   it('admin page detail - an NFC-e is cancelled by substitution: the key of the NFC-e issued in its place, a confirmation that says so', async () => {

@@ -249,7 +249,7 @@ describe('fiscal documents - emission', () => {
     expect(lido.status).toBe(200);
     expect(lido.body.dados.id).toBe(ids[0]);
 
-    const consulta = 'query($m: ModeloDocumento, $p: Int, $d: String) { documentosFiscais(modelo: $m, primeiros: $p, depois: $d) { itens { id modelo numero } proximo } }';
+    const consulta = 'query($m: ModeloBusca, $p: Int, $d: String) { documentosFiscais(modelo: $m, primeiros: $p, depois: $d) { itens { id modelo numero } proximo } }';
     const pagina1 = await graphql(consulta, { m: 'NFE', p: 2 }, empresa.usuario);
     expect(pagina1.data?.documentosFiscais.itens.map((d: { id: string }) => d.id)).toEqual([ids[2], ids[1]]);
     const pagina2 = await graphql(consulta, { m: 'NFE', p: 2, d: pagina1.data?.documentosFiscais.proximo }, empresa.usuario);

@@ -6,7 +6,7 @@ import { DOCUMENTOS, emitir, empresaFiscal, nfeVenda, type EmpresaFiscal } from 
  * `GET /api/erp/faturamento/documentos`) ask it: each filter, paging by cursor, a wrong filter named, and another
  * company's documents never found.
  */
-const BUSCA = `query Busca($modelo: ModeloDocumento, $situacao: SituacaoDocumento, $emitidoDe: String, $emitidoAte: String, $cliente: String,
+const BUSCA = `query Busca($modelo: ModeloBusca, $situacao: SituacaoDocumento, $emitidoDe: String, $emitidoAte: String, $cliente: String,
   $numero: Int, $chaveAcesso: String, $referencia: String, $primeiros: Int, $depois: String) {
   documentosFiscais(modelo: $modelo, situacao: $situacao, emitidoDe: $emitidoDe, emitidoAte: $emitidoAte, cliente: $cliente, numero: $numero,
     chaveAcesso: $chaveAcesso, referencia: $referencia, primeiros: $primeiros, depois: $depois) { itens { id numero referencia destinatarioDocumento } proximo }

@@ -1,4 +1,5 @@
-import { emptyCte } from '../../src/screens/documents/cte-input';
+import { emptyCte, partesPresentes } from '../../src/screens/documents/cte-input';
+import { situacaoEmPalavras, statusEmPalavras } from '../../src/screens/documents/SefazStatus';
 import { cteOsInput, emptyCteOs, MODELOS_EMISSAO, takerLabel } from '../../src/screens/documents/cte-os-input';
 import { modelName, printedFormName, xmlLabel } from '../../src/screens/documents/document-labels';
 import { emptyAddress, emptyItem, emptyRecipient, issueFieldLabel, issueInput, type IssueForm } from '../../src/screens/documents/issue-input';
@@ -36,6 +37,33 @@ describe('admin issue form - CT-e takers and CT-e OS', () => {
     expect(issueFieldLabel('cte.recebedor.inscricaoEstadual')).toBe('Recebedor: Inscrição estadual');
     expect(issueFieldLabel('cte.outroTomador')).toBe('Tomador (outro)');
     expect(issueFieldLabel('cte.inicio.uf')).toBe('Início da prestação: UF');
+  });
+
+  it('admin cte input - the shipper and the receiver ticked as present go whoever pays; unticked, they stay home', () => {
+    const cte = emptyCte();
+    cte.partes.expedidor.documento = '11.444.777/0001-61';
+    cte.partes.recebedor.documento = '11.222.333/0001-81';
+    expect(partesPresentes(cte)).toEqual([]);
+    cte.adicionais = { expedidor: true, recebedor: true };
+    expect(partesPresentes(cte)).toEqual(['expedidor', 'recebedor']);
+    expect(issueInput(form({ cte })).input.cte).toMatchObject({ tomador: 'REMETENTE', expedidor: { documento: '11.444.777/0001-61' }, recebedor: { documento: '11.222.333/0001-81' } });
+    // The taker's own party first, once, even when also ticked.
+    cte.tomador = 'RECEBEDOR';
+    expect(partesPresentes(cte)).toEqual(['recebedor', 'expedidor']);
+    cte.tomador = 'OUTROS';
+    cte.adicionais = { expedidor: false, recebedor: true };
+    expect(partesPresentes(cte)).toEqual(['outroTomador', 'recebedor']);
+    expect(issueInput(form({ cte })).input.cte?.expedidor).toBeUndefined();
+  });
+
+  it('admin sefaz status - the answer in words: in operation, paralysed for a while or with no forecast, unknown', () => {
+    const status = (cStat: string | null, modelo: 'CTE' | 'CTEOS' = 'CTE') => ({
+      uf: 'SP', modelo, ambiente: 'HOMOLOGAÇÃO', autorizador: 'sefaz-cte', cStat, motivo: cStat ? 'Motivo' : 'sem resposta', emOperacao: cStat === '107', consultadoEm: '2026-11-27T13:05:00Z',
+    });
+    expect(statusEmPalavras(status('107', 'CTEOS'))).toMatch(/^SEFAZ SP, CT-e OS \(67\), homologação: em operação — 107 Motivo \(consultada em 27\/11\/2026, 10:05\)\.$/);
+    expect(situacaoEmPalavras(status('108'))).toBe('paralisada no momento (volta em breve)');
+    expect(situacaoEmPalavras(status('109'))).toBe('paralisada, sem previsão de volta');
+    expect(situacaoEmPalavras(status(null))).toBe('situação desconhecida (a SEFAZ não respondeu)');
   });
 
   it('admin cte os input - CTE with cteOs (no cte, no NF-e keys), the CFOP on every component, the page’s findings by label', () => {

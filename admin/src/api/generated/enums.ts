@@ -12,6 +12,14 @@ export type ModeloDocumento =
   | 'CTE'
   | 'NFSE';
 
+/** A model the search filters on: the documents' models, and CTEOS, the CT-e OS (model 67, stored as CTE); CTE is then model 57 only. */
+export type ModeloBusca =
+  | 'NFE'
+  | 'NFCE'
+  | 'CTE'
+  | 'CTEOS'
+  | 'NFSE';
+
 export type SituacaoDocumento =
   | 'AUTORIZADO'
   | 'CANCELADO'

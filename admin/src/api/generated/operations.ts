@@ -1,6 +1,6 @@
 // The types of the page's GraphQL operations (src/api/operations) in the supergraph. Written by `npm run codegen`: do not edit.
 
-import type { Exact, ModeloDocumento, SituacaoDocumento, SituacaoInutilizacao, ModeloSefaz, ModoIngestao, ConfiguracaoFiscalRegimeTributario, ConfiguracaoFiscalProvedorNfse, AjusteVencimento, RegimeTributario, StatusToken } from './enums';
+import type { Exact, ModeloDocumento, ModeloBusca, SituacaoDocumento, SituacaoInutilizacao, ModeloSefaz, ModoIngestao, ConfiguracaoFiscalRegimeTributario, ConfiguracaoFiscalProvedorNfse, AjusteVencimento, RegimeTributario, StatusToken } from './enums';
 import type { EmitirDocumentoFiscalInput, AlteracaoCteInput, ConfiguracaoFiscalEntrada, SimularImpostosInput, CriarTokenIngestaoInput } from './inputs';
 
 export type CartasCorrecaoQueryVariables = Exact<{
@@ -35,7 +35,7 @@ export type DetalheDocumentoFiscalQueryVariables = Exact<{
 export type DetalheDocumentoFiscalQuery = { detalheDocumentoFiscal: { destinatario: { documento: string, tipoDocumento: string, nome: string | null, uf: string | null, codigoMunicipio: string | null, inscricaoEstadual: string | null, logradouro: string | null, numero: string | null, complemento: string | null, bairro: string | null, municipio: string | null, cep: string | null } | null, itens: Array<{ numero: number, codigo: string, descricao: string, quantidade: number, unidade: string, valorUnitario: number, valorTotal: number, ncm: string | null, cfop: string | null, cst: string | null, csosn: string | null, cest: string | null, codigoServico: string | null, aliquotaIss: number | null, impostos: Array<{ tributo: string, base: number, aliquota: number, valor: number, informativo: boolean }> }>, eventos: Array<{ tipo: string, descricao: string, em: string, protocolo: string | null, detalhe: string | null }>, arquivos: Array<{ tipo: string, nome: string, caminho: string }> } | null };
 
 export type DocumentosFiscaisQueryVariables = Exact<{
-  modelo?: ModeloDocumento | null | undefined;
+  modelo?: ModeloBusca | null | undefined;
   situacao?: SituacaoDocumento | null | undefined;
   emitidoDe?: string | null | undefined;
   emitidoAte?: string | null | undefined;

@@ -3,6 +3,8 @@ import { operation } from '../operation';
 
 export type DocumentoFiscal = G.DocumentoFiscalFieldsFragment;
 export type ModeloDocumento = G.ModeloDocumento;
+/** The search's model: the documents' models and CTEOS (the CT-e OS, model 67; CTE is then model 57 only). */
+export type ModeloBusca = G.ModeloBusca;
 export type SituacaoDocumento = G.SituacaoDocumento;
 export type EmitirDocumentoFiscalInput = G.EmitirDocumentoFiscalInput;
 export type EnderecoDestinatarioInput = G.EnderecoDestinatarioInput;
@@ -18,7 +20,7 @@ const DOCUMENTO_FISCAL_FIELDS = /* GraphQL */ `
 
 export const DOCUMENTOS_FISCAIS = operation<G.DocumentosFiscaisQuery, G.DocumentosFiscaisQueryVariables>(/* GraphQL */ `
   query DocumentosFiscais(
-    $modelo: ModeloDocumento, $situacao: SituacaoDocumento, $emitidoDe: String, $emitidoAte: String, $cliente: String, $numero: Int,
+    $modelo: ModeloBusca, $situacao: SituacaoDocumento, $emitidoDe: String, $emitidoAte: String, $cliente: String, $numero: Int,
     $chaveAcesso: String, $referencia: String, $primeiros: Int, $depois: String
   ) {
     documentosFiscais(
@@ -70,7 +72,8 @@ export const DETALHE_DOCUMENTO_FISCAL = operation<G.DetalheDocumentoFiscalQuery,
   }`);
 
 export type StatusSefaz = G.StatusSefazQuery['statusSefaz'];
+export type ModeloSefaz = G.ModeloSefaz;
 
-/** Whether SEFAZ serves the company now (admin): NFeStatusServico4 of its UF, environment and model. */
+/** Whether SEFAZ serves the company now (admin): NFeStatusServico4 (CT-e, CT-e OS: CTeStatusServicoV4) of its UF, environment and model. */
 export const STATUS_SEFAZ = operation<G.StatusSefazQuery, G.StatusSefazQueryVariables>(/* GraphQL */ `
   query StatusSefaz($modelo: ModeloSefaz) { statusSefaz(modelo: $modelo) { uf modelo ambiente autorizador cStat motivo emOperacao consultadoEm } }`);

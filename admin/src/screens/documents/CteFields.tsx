@@ -1,11 +1,13 @@
+import { Fragment } from 'react';
 import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
-import { PARTE_DO_TOMADOR, PARTES, TOMADORES, type CteForm, type ParteCte } from './cte-input';
+import { PARTE_DO_TOMADOR, PARTES, partesPresentes, TOMADORES, type CteForm, type ParteAdicional, type ParteCte } from './cte-input';
 import { PartyFields, PlaceFields } from './CteParts';
 
 /**
  * The CT-e model 57 rodoviário group of the issue form: who pays (tomador) and, when it is the shipper, the receiver
- * or another party, that party's own fields; the sender (remetente) with its address, where the service starts and
+ * or another party, that party's own fields; "Há expedidor" / "Há recebedor" add the shipper or the receiver when
+ * someone else pays (the CT-e carries them whoever the taker is); the sender (remetente) with its address, where the service starts and
  * ends (IBGE code, name and UF), the cargo (value, predominant product, gross weight), the RNTRC and the transport
  * CFOP that goes on every component of the value. The recipient, the NF-e keys carried and the components are the
  * form's own fields.
@@ -25,6 +27,16 @@ export function CteFields(props: { cte: CteForm; onChange: (update: (cte: CteFor
     <PartyFields prefix={`cte.${key}`} legend={legend} parte={cte.partes[key]} onChange={(parte) => onChange((c) => ({ ...c, partes: { ...c.partes, [key]: parte } }))} fieldErrors={fieldErrors} />
   );
   const takersParty = PARTE_DO_TOMADOR[cte.tomador];
+  const present = partesPresentes(cte);
+  const legend = (key: ParteCte) =>
+    key === takersParty ? (key === 'outroTomador' ? 'Tomador do serviço (outro): quem paga' : `${PARTES[key]}: o tomador do serviço`) : PARTES[key];
+  const extra = (key: ParteAdicional, label: string, help: string) =>
+    key === takersParty ? null : (
+      <label className="opcao">
+        <input type="checkbox" id={`cte.ha-${key}`} checked={cte.adicionais[key]} onChange={(e) => onChange((c) => ({ ...c, adicionais: { ...c.adicionais, [key]: e.target.checked } }))} /> {label}{' '}
+        <span className="discreto">{help}</span>
+      </label>
+    );
 
   return (
     <fieldset className="grupo">
@@ -45,7 +57,11 @@ export function CteFields(props: { cte: CteForm; onChange: (update: (cte: CteFor
         {input('cte.rntrc', 'RNTRC', cte.rntrc, (v) => set('rntrc', v.toUpperCase()), 'short', { help: '8 dígitos, ou ISENTO.' })}
       </div>
       {party('remetente', 'Remetente')}
-      {takersParty ? party(takersParty, takersParty === 'outroTomador' ? 'Tomador do serviço (outro): quem paga' : `${PARTES[takersParty]}: o tomador do serviço`) : null}
+      {extra('expedidor', 'Há expedidor', '(quem entrega a carga ao transportador, se não é o remetente)')}
+      {extra('recebedor', 'Há recebedor', '(quem recebe a carga do transportador, se não é o destinatário)')}
+      {present.map((key) => (
+        <Fragment key={key}>{party(key, legend(key))}</Fragment>
+      ))}
       <PlaceFields prefix="cte.inicio" legend="Início da prestação" place={cte.inicio} onChange={(p) => set('inicio', p)} fieldErrors={fieldErrors} />
       <PlaceFields prefix="cte.fim" legend="Fim da prestação" place={cte.fim} onChange={(p) => set('fim', p)} fieldErrors={fieldErrors} />
       <fieldset className="grupo">

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldError } from '../../api/field-errors';
-import type { ModeloDocumento, SituacaoDocumento } from '../../api/operations/documents';
+import type { ModeloBusca, SituacaoDocumento } from '../../api/operations/documents';
 import { Field } from '../../components/Field';
 import { Message } from '../../components/Message';
-import { MODELOS, SITUACOES } from './document-labels';
+import { MODELOS_BUSCA, SITUACOES } from './document-labels';
 
 /** What the list is filtered by (the graph's `documentosFiscais` arguments); empty texts are not sent. */
 export interface DocumentFilters {
-  modelo: '' | ModeloDocumento;
+  modelo: '' | ModeloBusca;
   situacao: '' | SituacaoDocumento;
   cliente: string;
   numero: string;
@@ -99,7 +99,7 @@ export function DocumentSearch(props: { onSearch: (filters: DocumentFilters) => 
           {(a) => (
             <select {...a} value={f.modelo} onChange={pick('modelo')}>
               <option value="">Todos</option>
-              {Object.entries(MODELOS).map(([value, label]) => (
+              {MODELOS_BUSCA.map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

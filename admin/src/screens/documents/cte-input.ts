@@ -7,12 +7,16 @@ export type MunicipioForm = Record<'codigoMunicipio' | 'municipio' | 'uf', strin
 export type ParteForm = Record<'documento' | 'nome' | 'inscricaoEstadual' | 'uf' | 'codigoMunicipio', string> & { endereco: AddressForm };
 /** The parties the form names, as the API's `cte` group keys them. */
 export type ParteCte = 'remetente' | 'expedidor' | 'recebedor' | 'outroTomador';
+/** The parties a CT-e may carry whoever pays: the shipper (exped) and the receiver (receb). */
+export type ParteAdicional = 'expedidor' | 'recebedor';
 
 /** The CT-e model 57 rodoviário group of the issue form, as typed. */
 export interface CteForm {
   tomador: TomadorCte;
-  /** The sender, always; the shipper, the receiver or the other taker when the tomador names them. */
+  /** The sender, always; the shipper, the receiver or the other taker when the tomador names them (or when ticked). */
   partes: Record<ParteCte, ParteForm>;
+  /** "Há expedidor" / "Há recebedor": that party is in the transport although someone else pays. */
+  adicionais: Record<ParteAdicional, boolean>;
   inicio: MunicipioForm;
   fim: MunicipioForm;
   valorCarga: string;
@@ -36,6 +40,7 @@ const emptyParte = (): ParteForm => ({
 export const emptyCte = (): CteForm => ({
   tomador: 'REMETENTE',
   partes: { remetente: emptyParte(), expedidor: emptyParte(), recebedor: emptyParte(), outroTomador: emptyParte() },
+  adicionais: { expedidor: false, recebedor: false },
   inicio: emptyMunicipio(),
   fim: emptyMunicipio(),
   valorCarga: '',
@@ -57,6 +62,13 @@ export const TOMADORES: [TomadorCte, string][] = [
 /** The party each tomador adds to the form (the sender is always there; the recipient is the form's own). */
 export const PARTE_DO_TOMADOR: Partial<Record<TomadorCte, ParteCte>> = { EXPEDIDOR: 'expedidor', RECEBEDOR: 'recebedor', OUTROS: 'outroTomador' };
 
+/** The parties the form shows and sends beside the sender: the tomador's own, and the shipper / receiver ticked. */
+export function partesPresentes(form: Pick<CteForm, 'tomador' | 'adicionais'>): ParteCte[] {
+  const doTomador = PARTE_DO_TOMADOR[form.tomador];
+  const adicionais = (['expedidor', 'recebedor'] as const).filter((p) => form.adicionais[p] && p !== doTomador);
+  return doTomador ? [doTomador, ...adicionais] : adicionais;
+}
+
 /** Each party by the name a person reads (fieldsets and the error summary). */
 export const PARTES: Record<ParteCte, string> = { remetente: 'Remetente', expedidor: 'Expedidor', recebedor: 'Recebedor', outroTomador: 'Tomador (outro)' };
 
@@ -74,15 +86,15 @@ export const municipioInput = (m: MunicipioForm) => ({ codigoMunicipio: m.codigo
 /**
  * The GraphQL `cte` group. Numbers are read as typed in Brazil by the form's `number` (a number that is not one is
  * sent as -1 and named by the form, as the items' are); texts go as typed for the service's rules to name. The
- * tomador's own party (exped, receb, toma4) goes with it, and only that one.
+ * tomador's own party (exped, receb, toma4) goes with it, and the shipper / receiver ticked as present; no other.
  */
 export function cteInput(form: CteForm, number: (text: string, campo: string, required: boolean) => number | null): CteInput {
-  const parte = PARTE_DO_TOMADOR[form.tomador];
+  const partes = Object.fromEntries(partesPresentes(form).map((p) => [p, parteInput(form.partes[p])]));
   return {
     modal: 'RODOVIARIO',
     tomador: form.tomador,
     remetente: parteInput(form.partes.remetente),
-    ...(parte ? { [parte]: parteInput(form.partes[parte]) } : {}),
+    ...partes,
     inicio: municipioInput(form.inicio),
     fim: municipioInput(form.fim),
     valorCarga: number(form.valorCarga, 'cte.valorCarga', true) ?? -1,

@@ -1,6 +1,15 @@
-import type { DocumentoFiscal, ModeloDocumento, SituacaoDocumento } from '../../api/operations/documents';
+import type { DocumentoFiscal, ModeloBusca, ModeloDocumento, SituacaoDocumento } from '../../api/operations/documents';
 
 export const MODELOS: Record<ModeloDocumento, string> = { NFE: 'NF-e (55)', NFCE: 'NFC-e (65)', CTE: 'CT-e (57)', NFSE: 'NFS-e' };
+
+/** The search's model filter: each model by its name, the CT-e OS (67) apart from the CT-e (57). */
+export const MODELOS_BUSCA: [ModeloBusca, string][] = [
+  ['NFE', MODELOS.NFE],
+  ['NFCE', MODELOS.NFCE],
+  ['CTE', MODELOS.CTE],
+  ['CTEOS', 'CT-e OS (67)'],
+  ['NFSE', MODELOS.NFSE],
+];
 
 /** A CT-e OS (model 67) is `modelo: CTE` (docs/cte.md); its access key says 67 (positions 21-22, the model). */
 export const isCteOs = (d: Pick<DocumentoFiscal, 'modelo' | 'chaveAcesso'>) => d.modelo === 'CTE' && d.chaveAcesso.slice(20, 22) === '67';

@@ -1,4 +1,4 @@
-import { ModelosDocumento, SituacoesDocumento } from '@erp/contracts';
+import { ModelosBusca, SituacoesDocumento } from '@erp/contracts';
 import type { JsonSchema } from '../joi-schema';
 import { success } from '../schemas';
 import { DOCUMENTS, param, ref, type Operation } from '../operation';
@@ -56,7 +56,7 @@ export const DOCUMENT_SEARCH: Operation = {
   tags: [DOCUMENTS],
   security: 'sessao',
   parameters: [
-    query('modelo', 'Modelo do documento.', { enum: [...ModelosDocumento] }),
+    query('modelo', 'Modelo do documento: NFE (55), NFCE (65), CTE (57), CTEOS (CT-e OS, 67) ou NFSE.', { enum: [...ModelosBusca] }),
     query('situacao', 'Situação do documento.', { enum: [...SituacoesDocumento] }),
     query('emitidoDe', 'Emitidos a partir deste dia (AAAA-MM-DD, horário de Brasília, inclusive).', dia),
     query('emitidoAte', 'Emitidos até o fim deste dia (AAAA-MM-DD, horário de Brasília, inclusive).', dia),

@@ -1,4 +1,4 @@
-import { FiscalDocumentErrorCodes as Codes, ModelosDocumento, Refusal, SituacoesDocumento, type CampoInvalido, type ModeloDocumento, type SituacaoDocumento } from '@erp/contracts';
+import { FiscalDocumentErrorCodes as Codes, ModelosBusca, Refusal, SituacoesDocumento, type CampoInvalido, type ModeloBusca, type SituacaoDocumento } from '@erp/contracts';
 import { decodeCursor, pageOf, pageSize, type Page, type ReadCeiling } from '@erp/kit';
 import { ehDocumentoId } from '../domain/document-id';
 import { nomeSemAcentosRegex } from '../domain/name-search';
@@ -15,6 +15,7 @@ export type { BuscaDocumentos };
  * documents (the store always leads with the company); a wrong filter is refused naming its field, never ignored.
  */
 export interface FiltroDocumentosEntrada {
+  /** A model of the API, or `CTEOS` (model 67; `CTE` is then model 57 only). */
   modelo?: unknown;
   situacao?: unknown;
   /** `AAAA-MM-DD`, a day in Brasília: from its start. */
@@ -52,8 +53,8 @@ export function lerFiltroDocumentos(entrada: FiltroDocumentosEntrada): BuscaDocu
   const busca: BuscaDocumentos = {};
 
   if (!vazio(entrada.modelo)) {
-    if (ModelosDocumento.includes(entrada.modelo as ModeloDocumento)) busca.modelo = entrada.modelo as ModeloDocumento;
-    else recusa('modelo', 'modelo_invalido', `o modelo deve ser ${ModelosDocumento.join(', ')}`);
+    if (ModelosBusca.includes(entrada.modelo as ModeloBusca)) busca.modelo = entrada.modelo as ModeloBusca;
+    else recusa('modelo', 'modelo_invalido', `o modelo deve ser ${ModelosBusca.join(', ')}`);
   }
   if (!vazio(entrada.situacao)) {
     if (SituacoesDocumento.includes(entrada.situacao as SituacaoDocumento)) busca.situacao = entrada.situacao as SituacaoDocumento;

@@ -15,6 +15,15 @@ export const typeDefs = gql`
     NFSE
   }
 
+  "A model the search filters on: the documents' models, and CTEOS, the CT-e OS (model 67, stored as CTE); CTE is then model 57 only."
+  enum ModeloBusca {
+    NFE
+    NFCE
+    CTE
+    CTEOS
+    NFSE
+  }
+
   enum SituacaoDocumento {
     AUTORIZADO
     CANCELADO
@@ -316,7 +325,7 @@ ${detalheTypes}
     (punctuation allowed) or a part of its name (any case, accents or not: "sao" finds "São"). A wrong filter is FILTRO_INVALIDO naming its field.
     """
     documentosFiscais(
-      modelo: ModeloDocumento
+      modelo: ModeloBusca
       situacao: SituacaoDocumento
       emitidoDe: String
       emitidoAte: String

@@ -1,10 +1,10 @@
 import type { mongo } from 'mongoose';
-import type { ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
+import type { ModeloBusca, ModeloDocumento, SituacaoDocumento } from '@erp/contracts';
 import type { DocumentoRecord } from './document-model';
 
 /** What a search of a company's documents filters on (read from the request by `app/document-search.ts`). */
 export interface BuscaDocumentos {
-  modelo?: ModeloDocumento;
+  modelo?: ModeloBusca;
   situacao?: SituacaoDocumento;
   /** `emitidoEm` at or after. */
   emitidoDesde?: Date;
@@ -27,7 +27,12 @@ export interface BuscaDocumentos {
  */
 export function searchFilter(companyId: string, busca: BuscaDocumentos): mongo.Filter<DocumentoRecord> {
   const query: mongo.Filter<DocumentoRecord> = { companyId, situacao: busca.situacao ?? { $ne: 'PROCESSANDO' } };
-  if (busca.modelo) query.modelo = busca.modelo;
+  if (busca.modelo) {
+    // The stored model leads (the `{companyId, modelo, criadoEm}` index); the CT-e OS is told from the CT-e within
+    // those documents by its `cteOs` group, which every CT-e OS has had since it was issued and no CT-e 57 has.
+    query.modelo = (busca.modelo === 'CTEOS' ? 'CTE' : busca.modelo) satisfies ModeloDocumento;
+    if (busca.modelo === 'CTE' || busca.modelo === 'CTEOS') query.cteOs = { $exists: busca.modelo === 'CTEOS' };
+  }
   if (busca.numero !== undefined) query.numero = busca.numero;
   if (busca.chaveAcesso) query.chaveAcesso = busca.chaveAcesso;
   if (busca.referencia) query.referencia = busca.referencia;
