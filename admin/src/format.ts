@@ -9,6 +9,28 @@ export function formatDateTime(iso: string | null | undefined): string {
   return iso ? dateTimeFormat.format(new Date(iso)) : '—';
 }
 
+/**
+ * A deadline at midnight in Brasília is the end of the day before (an NFS-e's month, a municipal deadline): that
+ * day, as a person says it ("até o fim de 30/11/2026", not "até 01/12/2026, 00:00"); null for any other instant.
+ */
+function dayEndingAt(iso: string): string | null {
+  const at = Date.parse(iso);
+  if (!dateTimeFormat.format(at).endsWith('00:00')) return null;
+  return dateTimeFormat.format(at - 1).split(',')[0];
+}
+
+/** "até o fim de 30/11/2026" or "até 27/11/2026, 17:59". */
+export function untilDeadline(iso: string): string {
+  const day = dayEndingAt(iso);
+  return day ? `até o fim de ${day}` : `até ${formatDateTime(iso)}`;
+}
+
+/** "no fim de 30/11/2026" or "em 27/11/2026, 17:59": when a deadline ended. */
+export function deadlineEnded(iso: string): string {
+  const day = dayEndingAt(iso);
+  return day ? `no fim de ${day}` : `em ${formatDateTime(iso)}`;
+}
+
 /** `AAAA-MM-DD` (a calendar day, no time zone) as `DD/MM/AAAA`. */
 export function formatDay(text: string | null | undefined): string {
   if (!text) return '—';

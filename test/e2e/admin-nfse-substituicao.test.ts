@@ -41,6 +41,12 @@ describe('admin page - NFS-e substitution', () => {
     await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
     await page.getByRole('button', { name: `Abrir NFS-e número ${velha.numero}` }).click();
     await page.getByRole('heading', { name: `NFS-e nº ${velha.numero}, série 1 — Autorizado` }).waitFor();
+    // Its deadline is the first instant of the next month in Brasília (the competence is this month): said as the
+    // end of this month's last day (day 0 of the next month), not as "01/MM/AAAA, 00:00".
+    const brasilia = new Date(Date.now() - 3 * 3_600_000);
+    const ultimo = new Date(Date.UTC(brasilia.getUTCFullYear(), brasilia.getUTCMonth() + 1, 0));
+    const dia = `${String(ultimo.getUTCDate()).padStart(2, '0')}/${String(ultimo.getUTCMonth() + 1).padStart(2, '0')}/${ultimo.getUTCFullYear()}`;
+    expect(await page.locator('.detalhe .prazo').textContent()).toMatch(new RegExp(`^Pode ser cancelado até o fim de ${dia}\\. Faltam`));
     await page.locator('.detalhe').getByRole('button', { name: 'Emitir NFS-e substituta…' }).click();
 
     // The form, filled with the old NFS-e's data and its key as the replaced one.

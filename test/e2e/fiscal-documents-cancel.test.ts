@@ -86,9 +86,11 @@ describe('fiscal documents - cancellation', () => {
     expect([tarde.status, tarde.body.codigo]).toEqual([422, 'PRAZO_CANCELAMENTO_EXPIRADO']);
     // The first instant of this month in Brasília (03:00 UTC).
     expect(tarde.body.prazo).toBe(new Date(Date.UTC(brasilia.getUTCFullYear(), brasilia.getUTCMonth(), 1, 3)).toISOString());
-    // People read Brasília's wall clock (03:00 UTC is 00:00 in Brasília); the ISO field above is for machines.
-    const mes = `${String(brasilia.getUTCMonth() + 1).padStart(2, '0')}/${brasilia.getUTCFullYear()}`;
-    expect(tarde.body.erro).toBe(`o prazo de cancelamento deste documento terminou em 01/${mes} 00:00 (horário de Brasília)`);
+    // People read Brasília's wall clock: 03:00 UTC is 00:00 in Brasília, the end of the competence month's last day
+    // (`anterior` is the 1st of that month; day 0 of the next month is its last day). The ISO field is for machines.
+    const ultimo = new Date(Date.UTC(anterior.getUTCFullYear(), anterior.getUTCMonth() + 1, 0));
+    const dia = `${String(ultimo.getUTCDate()).padStart(2, '0')}/${String(ultimo.getUTCMonth() + 1).padStart(2, '0')}/${ultimo.getUTCFullYear()}`;
+    expect(tarde.body.erro).toBe(`o prazo de cancelamento deste documento terminou no fim de ${dia} (horário de Brasília)`);
   });
 
   it('fiscal documents - GraphQL cancellation by a user (not admin) is refused with FORBIDDEN and changes nothing', async () => {

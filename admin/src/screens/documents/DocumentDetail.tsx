@@ -6,7 +6,7 @@ import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDial
 import { Field } from '../../components/Field';
 import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
-import { formatDateTime, formatTimeLeft } from '../../format';
+import { deadlineEnded, formatDateTime, formatTimeLeft, untilDeadline } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { CorrectionLetters } from './CorrectionLetters';
 import { DocumentContents } from './DocumentContents';
@@ -150,12 +150,12 @@ export function DocumentDetail(props: {
           {deadline !== null && timeLeft <= 0 ? (
             // The deadline passed with the detail open: said once, in words (no countdown at zero).
             <p className="prazo prazo-curto">
-              Prazo de cancelamento encerrado em <strong>{formatDateTime(d.prazoCancelamento)}</strong>
+              Prazo de cancelamento encerrado <strong>{deadlineEnded(d.prazoCancelamento!)}</strong>
               {substitutable ? ': esta NFC-e ainda pode ser cancelada por substituição.' : '.'}
             </p>
           ) : deadline !== null ? (
             <p className={`prazo${timeLeft < 30 * 60_000 ? ' prazo-curto' : ''}`}>
-              Pode ser cancelado até <strong>{formatDateTime(d.prazoCancelamento)}</strong>. Faltam{' '}
+              Pode ser cancelado <strong>{untilDeadline(d.prazoCancelamento!)}</strong>. Faltam{' '}
               <span className="contagem" aria-label={`faltam ${formatTimeLeft(timeLeft)}`}>
                 {formatTimeLeft(timeLeft)}
               </span>

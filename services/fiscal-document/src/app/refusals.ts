@@ -11,7 +11,16 @@ const iso = (instante: Date | string) => new Date(instante).toISOString();
 
 /** Brasília's wall clock (no daylight saving since 2019), dd/mm/aaaa hh:mm, for the sentence people read; machines read the ISO field. */
 const BRASILIA = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-export const horarioDeBrasilia = (instante: Date | string) => `${BRASILIA.format(new Date(instante)).replace(',', '')} (horário de Brasília)`;
+
+/**
+ * When a deadline ended, as people say it: one at midnight in Brasília (an NFS-e's month, the municipal days) is
+ * "no fim de 30/11/2026", not "em 01/12/2026 00:00"; any other instant "em 27/11/2026 17:59 (horário de Brasília)".
+ */
+function quandoTerminou(prazo: Date): string {
+  const [dia, hora] = BRASILIA.format(prazo).split(', ');
+  if (hora !== '00:00') return `em ${dia} ${hora} (horário de Brasília)`;
+  return `no fim de ${BRASILIA.format(prazo.getTime() - 1).split(', ')[0]} (horário de Brasília)`;
+}
 
 export const notFound = () => new Refusal(Codes.DOCUMENTO_NAO_ENCONTRADO, 'documento fiscal não encontrado', { status: 404 });
 
@@ -86,7 +95,7 @@ export const notAuthorized = (situacao: string, paraQue = 'pode ser cancelado') 
 
 export function deadlinePassed(prazo: Date, porSubstituicao = false): Refusal {
   const qual = porSubstituicao ? 'do cancelamento por substituição' : 'de cancelamento deste documento';
-  return new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo ${qual} terminou em ${horarioDeBrasilia(prazo)}`, { status: 422, extra: { prazo: iso(prazo) } });
+  return new Refusal(Codes.PRAZO_CANCELAMENTO_EXPIRADO, `o prazo ${qual} terminou ${quandoTerminou(prazo)}`, { status: 422, extra: { prazo: iso(prazo) } });
 }
 
 /** The authorizer refused a late cancellation itself (501/220): the deadline the document shows, with its answer. */
