@@ -18,7 +18,7 @@ import { cenario } from './sefaz-helpers';
 jest.setTimeout(150_000);
 
 const fixture = adminPage('admin-page-cte-os', { signedIn: true });
-const { byId } = fixture;
+const { byId, typeKeys: type } = fixture;
 let page: Page;
 let admin: string;
 let cnpj: string;
@@ -27,12 +27,6 @@ beforeAll(async () => {
   ({ page, admin } = fixture);
   cnpj = await saveCompanySettings(admin);
 });
-
-/** Types key by key, as a person does (the masks act on each key). */
-const type = async (id: string, text: string) => {
-  await byId(id).fill('');
-  await byId(id).pressSequentially(text);
-};
 
 const emitButton = () => page.getByRole('button', { name: 'Emitir', exact: true });
 const summaryText = async () => (await page.locator('#emitir-form .mensagem').first().textContent()) ?? '';

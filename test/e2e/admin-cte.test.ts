@@ -16,7 +16,7 @@ import { emitir } from './fiscal-helpers';
 jest.setTimeout(150_000);
 
 const fixture = adminPage('admin-page-cte', { signedIn: true });
-const { byId } = fixture;
+const { byId, typeKeys: type } = fixture;
 let page: Page;
 let admin: string;
 let cteId: string;
@@ -25,12 +25,6 @@ beforeAll(async () => {
   ({ page, admin } = fixture);
   await saveCompanySettings(admin);
 });
-
-/** Types key by key, as a person does (the masks act on each key). */
-const type = async (id: string, text: string) => {
-  await byId(id).fill('');
-  await byId(id).pressSequentially(text);
-};
 
 describe('admin page - CT-e', () => {
   it('admin page cte - issues a CT-e rodoviário through the form: masks while typing, one round of errors by label, the cteProc as typed', async () => {

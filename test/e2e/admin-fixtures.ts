@@ -19,6 +19,8 @@ export interface AdminPage {
   /** The development sign-in screen, as an administrator of the company. */
   signIn: () => Promise<void>;
   byId: (id: string) => Locator;
+  /** Types into the field of this id key by key, as a person does (the masks act on each key). */
+  typeKeys: (id: string, text: string) => Promise<void>;
   // Page-side expressions are strings: the tests' type check has no DOM library.
   activeText: () => Promise<string>;
   activeLabel: () => Promise<string | null>;
@@ -41,6 +43,10 @@ export function adminPage(label: string, options: { signedIn: boolean }): AdminP
       await page.getByRole('heading', { level: 1, name: 'Tokens de ingestão' }).waitFor();
     },
     byId: (id: string) => fixture.page.locator(`[id="${id}"]`),
+    typeKeys: async (id: string, text: string) => {
+      await fixture.byId(id).fill('');
+      await fixture.byId(id).pressSequentially(text);
+    },
     activeText: () => fixture.page.evaluate<string>("document.activeElement?.textContent ?? ''"),
     activeLabel: () => fixture.page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null"),
   } as AdminPage;

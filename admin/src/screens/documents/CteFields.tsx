@@ -3,6 +3,7 @@ import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { PARTE_DO_TOMADOR, PARTES, partesPresentes, TOMADORES, type CteForm, type ParteAdicional, type ParteCte } from './cte-input';
 import { PartyFields, PlaceFields } from './CteParts';
+import { Options } from '../../components/Options';
 
 /**
  * The CT-e model 57 rodoviário group of the issue form: who pays (tomador) and, when it is the shipper, the receiver
@@ -45,11 +46,7 @@ export function CteFields(props: { cte: CteForm; onChange: (update: (cte: CteFor
         <Field id="cte.tomador" label="Tomador do serviço (quem paga)" required error={errorFor('cte.tomador')} help="Expedidor: entrega a carga ao transportador; recebedor: recebe-a dele." width="medium">
           {(a) => (
             <select {...a} value={cte.tomador} onChange={(e) => set('tomador', e.target.value as CteForm['tomador'])}>
-              {TOMADORES.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={TOMADORES} />
             </select>
           )}
         </Field>

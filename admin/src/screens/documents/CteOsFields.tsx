@@ -2,6 +2,7 @@ import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { AUTORIZACOES, FRETAMENTOS, TIPOS_SERVICO_OS, type CteOsForm } from './cte-os-input';
 import { PlaceFields, UfSelect } from './CteParts';
+import { Options } from '../../components/Options';
 
 /**
  * The CT-e OS (model 67) group of the issue form, passenger transport by road: the service type, the transport CFOP
@@ -31,11 +32,7 @@ export function CteOsFields(props: { os: CteOsForm; onChange: (update: (os: CteO
         <Field id="cteOs.tipoServico" label="Tipo de serviço" required error={errorFor('cteOs.tipoServico')} help="Transporte de valores e excesso de bagagem ainda não são emitidos." width="medium">
           {(a) => (
             <select {...a} value={os.tipoServico} onChange={(e) => set('tipoServico', e.target.value as CteOsForm['tipoServico'])}>
-              {TIPOS_SERVICO_OS.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={TIPOS_SERVICO_OS} />
             </select>
           )}
         </Field>
@@ -73,11 +70,7 @@ export function CteOsFields(props: { os: CteOsForm; onChange: (update: (os: CteO
           <Field id="cteOs.fretamento" label="Fretamento" error={errorFor('cteOs.fretamento')} width="medium">
             {(a) => (
               <select {...a} required={false} value={os.fretamento} onChange={(e) => set('fretamento', e.target.value as CteOsForm['fretamento'])}>
-                {FRETAMENTOS.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options choices={FRETAMENTOS} />
               </select>
             )}
           </Field>

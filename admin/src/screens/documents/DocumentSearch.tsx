@@ -4,6 +4,7 @@ import type { ModeloBusca, SituacaoDocumento } from '../../api/operations/docume
 import { Field } from '../../components/Field';
 import { Message } from '../../components/Message';
 import { MODELOS_BUSCA, SITUACOES } from './document-labels';
+import { Options } from '../../components/Options';
 
 /** What the list is filtered by (the graph's `documentosFiscais` arguments); empty texts are not sent. */
 export interface DocumentFilters {
@@ -99,11 +100,7 @@ export function DocumentSearch(props: { onSearch: (filters: DocumentFilters) => 
           {(a) => (
             <select {...a} value={f.modelo} onChange={pick('modelo')}>
               <option value="">Todos</option>
-              {MODELOS_BUSCA.map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={MODELOS_BUSCA} />
             </select>
           )}
         </Field>
@@ -111,11 +108,7 @@ export function DocumentSearch(props: { onSearch: (filters: DocumentFilters) => 
           {(a) => (
             <select {...a} value={f.situacao} onChange={pick('situacao')}>
               <option value="">Todas</option>
-              {Object.entries(SITUACOES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={SITUACOES} />
             </select>
           )}
         </Field>

@@ -16,6 +16,7 @@ import { ItemFields } from './ItemFields';
 import { NfseSubstitutedField } from './NfseSubstitutedField';
 import { PaymentFields } from './PaymentFields';
 import { RecipientFields } from './RecipientFields';
+import { Options } from '../../components/Options';
 
 /** Issuing an NF-e, NFC-e, CT-e or NFS-e: the fields each model asks for, the API's field errors next to each. */
 export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal) => void; initial?: IssueForm }) {
@@ -79,11 +80,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
           <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="medium">
             {(a) => (
               <select {...a} value={os ? 'CTEOS' : form.modelo} onChange={(e) => setForm((f) => ({ ...f, modelo: (e.target.value === 'CTEOS' ? 'CTE' : e.target.value) as ModeloDocumento, os: e.target.value === 'CTEOS' }))}>
-                {MODELOS_EMISSAO.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options choices={MODELOS_EMISSAO} />
               </select>
             )}
           </Field>
@@ -122,11 +119,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
           <Field id="modalidadeFrete" label="Frete (modalidade)" error={errorFor('modalidadeFrete')} width="medium">
             {(a) => (
               <select {...a} required={false} value={form.modalidadeFrete} onChange={(e) => set('modalidadeFrete', e.target.value)}>
-                {MODALIDADES_FRETE.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options choices={MODALIDADES_FRETE} />
               </select>
             )}
           </Field>

@@ -3,6 +3,7 @@ import { formatMoney } from '../../format';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { parseDecimalBR } from '../../numbers-br';
 import { changeFor, emptyPayment, MEIOS_PAGAMENTO, type PagamentoForm } from './payment-input';
+import { Options } from '../../components/Options';
 
 /** The NFC-e's means of payment (pag/detPag): each by label with its value; the change (vTroco) while typing. */
 export function PaymentFields(props: { pagamentos: PagamentoForm[]; total: number | null; onChange: (update: (list: PagamentoForm[]) => PagamentoForm[]) => void; fieldErrors: FieldErrors }) {
@@ -24,11 +25,7 @@ export function PaymentFields(props: { pagamentos: PagamentoForm[]; total: numbe
           <Field id={`pagamentos[${i}].meio`} label={`Meio de pagamento ${i + 1}`} error={errorFor(`pagamentos[${i}].meio`)} width="medium">
             {(a) => (
               <select {...a} required={false} value={p.meio} onChange={(e) => change(i, 'meio', e.target.value)}>
-                {MEIOS_PAGAMENTO.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
+                <Options choices={MEIOS_PAGAMENTO} />
               </select>
             )}
           </Field>

@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import { STATUS_SEFAZ, type ModeloSefaz, type StatusSefaz as Status } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import { formatDateTime } from '../../format';
+import { Options } from '../../components/Options';
 
 /** The authorizers that answer a status service, one per kind of document (CT-e and CT-e OS each have their own). */
 export const DOCUMENTOS_SEFAZ: [ModeloSefaz, string][] = [
@@ -58,11 +59,7 @@ export function SefazStatus() {
     <div className="status-sefaz">
       <label htmlFor="status-sefaz-modelo">Serviço da SEFAZ para</label>{' '}
       <select id="status-sefaz-modelo" value={modelo} onChange={(e) => setModelo(e.target.value as ModeloSefaz)}>
-        {DOCUMENTOS_SEFAZ.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
+        <Options choices={DOCUMENTOS_SEFAZ} />
       </select>{' '}
       <button type="button" disabled={asking} onClick={() => void ask()}>
         Consultar a SEFAZ

@@ -1,6 +1,7 @@
 import { AMBIENTES } from '../../labels';
 import { settingsFieldId } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
+import { Options } from '../../components/Options';
 
 /** Emission with SEFAZ: environment, series, timeout, automatic emission, and the company's own cancellation deadlines. */
 export function EmissionFields(props: { bind: SettingsBinding }) {
@@ -11,11 +12,7 @@ export function EmissionFields(props: { bind: SettingsBinding }) {
       <div className="grade">
         {field('ambiente', 'Ambiente', (a) => (
           <select {...a} {...text('ambiente')}>
-            {Object.entries(AMBIENTES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
+            <Options choices={AMBIENTES} />
           </select>
         ))}
         {field('seriePadrao', 'Série padrão', (a) => <input {...a} inputMode="numeric" {...text('seriePadrao')} />, { width: 'short', help: 'De 0 a 999.' })}

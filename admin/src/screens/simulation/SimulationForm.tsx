@@ -3,6 +3,7 @@ import { Field, type FieldAttributes, type FieldWidth } from '../../components/F
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { UFS } from '../../ufs';
 import { ATIVIDADES, REGIMES, ROTULOS, type SimulationField, type SimulationFlags, type SimulationForm as Form } from './simulation-input';
+import { Options } from '../../components/Options';
 
 /** The simulation's fields (the rarer ones under "Mais campos"), "Simular" and "Comparar regimes". */
 export function SimulationForm(props: {
@@ -56,11 +57,7 @@ export function SimulationForm(props: {
           (a) => (
             <select {...a} {...text('regime')}>
               <option value="">o da empresa</option>
-              {Object.entries(REGIMES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={REGIMES} />
             </select>
           ),
           { help: 'Ignorado em "Comparar regimes".' },
@@ -75,11 +72,7 @@ export function SimulationForm(props: {
           (a) => (
             <select {...a} {...text('atividade')}>
               <option value="">padrão do documento</option>
-              {Object.entries(ATIVIDADES).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
+              <Options choices={ATIVIDADES} />
             </select>
           ),
           { width: 'medium' },
