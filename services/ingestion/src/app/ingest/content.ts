@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RESERVED_FIELDS, type RecordDoc } from '../../store/records';
 
 /** What a row decides about a record: its values and, under `vinculos`, the ids of the references found. */
@@ -17,21 +18,30 @@ export function rowContent(valores: Record<string, unknown>, vinculos: Record<st
   return Object.keys(vinculos).length > 0 ? { ...valores, vinculos } : { ...valores };
 }
 
-function comparable(value: unknown): unknown {
-  if (value instanceof Date) return `D${value.getTime()}`;
-  if (value !== null && typeof value === 'object') {
+/**
+ * A value in a form that tells every type apart (a date from a number or a text, a text from a number), with an
+ * object's fields in name order, so equal contents give one text however their fields were ordered.
+ */
+function tagged(value: unknown): unknown {
+  if (value === null || value === undefined) return ['z'];
+  if (value instanceof Date) return ['d', value.getTime()];
+  if (Array.isArray(value)) return ['a', value.map(tagged)];
+  if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return JSON.stringify(entries.map(([k, v]) => [k, comparable(v)]));
+    return ['o', entries.map(([campo, inner]) => [campo, tagged(inner)])];
   }
-  return value;
+  return [(typeof value)[0], value];
 }
 
-/** True when storing `next` over `current` would change nothing (an absent field equals null). */
-export function sameContent(current: Content, next: Content): boolean {
-  for (const campo of new Set([...Object.keys(current), ...Object.keys(next)])) {
-    const a = current[campo] ?? null;
-    const b = next[campo] ?? null;
-    if (comparable(a) !== comparable(b)) return false;
-  }
-  return true;
+/** Version of the digest's form: a record whose digest was made another way is simply seen as changed once. */
+const DIGEST_FORM = 'c1';
+
+/**
+ * The digest of a content, stored on each record (`hashConteudo`) so that a batch decides "unchanged" from the
+ * digest alone, without reading the stored values (`docs/ingestion.md`, "Storage"). An absent field and a null one
+ * are the same content (a row's empty field is omitted); values of different types always differ.
+ */
+export function contentDigest(content: Content): string {
+  const present = Object.entries(content).filter(([, value]) => value !== null && value !== undefined);
+  return createHash('sha256').update(DIGEST_FORM).update(JSON.stringify(tagged(Object.fromEntries(present)))).digest('base64url');
 }
