@@ -168,7 +168,9 @@ function writeUpserts(context: WriteContext, keys: Map<string, KeyState>): Promi
     // Our upserts that met a record created meanwhile have set our digest over a merge of both: drop it.
     async (winnerIds) => {
       const operations = winnerIds.map((id) => ({ updateOne: { filter: { _id: recordIdFromHex(id), companyId }, update: { $unset: { hashConteudo: '' } } } }));
-      await resuming(context, () => context.records.bulkWrite(context.entidade, operations));
+      const outcome = await resuming(context, () => context.records.bulkWrite(context.entidade, operations));
+      // Rows are written either way; a digest left behind would only make a later equal row INALTERADO.
+      if (outcome.failed.size > 0) context.log.error({ entidade: context.entidade, loteId, failed: [...outcome.failed.values()] }, 'could not drop the digest of merged records');
     },
   );
 }
