@@ -6,7 +6,7 @@ const { ObjectId } = mongoose.mongo;
 type ObjectIdType = InstanceType<typeof ObjectId>;
 
 /** Fields the store itself puts on every record; no entity may define a field with one of these names. */
-export const RESERVED_FIELDS = ['_id', 'companyId', 'chave', 'criadoEm', 'atualizadoEm', 'loteId', 'vinculos', 'hashConteudo'] as const;
+export const RESERVED_FIELDS = ['_id', 'companyId', 'chave', 'criadoEm', 'atualizadoEm', 'loteId', 'vinculos'] as const;
 
 /**
  * One stored record: the entity's values spread at the top level beside the store's own fields. `vinculos`
@@ -20,21 +20,7 @@ export interface RecordDoc {
   atualizadoEm: Date;
   loteId: string;
   vinculos?: Record<string, string>;
-  /**
-   * Digest of the record's content (its values and `vinculos`) as last written (`contentDigest`), so a batch
-   * can tell an unchanged row without reading the values. Absent on records written before it existed: such a
-   * record is taken as changed by the next row of its key, which writes the digest.
-   */
-  hashConteudo?: string;
   [campo: string]: unknown;
-}
-
-/** What a batch reads of a stored record before writing: never its values (`findByKeys`). */
-export interface StoredKey {
-  _id: ObjectIdType;
-  chave: string;
-  criadoEm?: Date;
-  hashConteudo?: string;
 }
 
 /** Fails the start of the service if an entity defines a field the store uses for itself. */
@@ -51,11 +37,8 @@ export const isRecordId = (text: string): boolean => /^[0-9a-f]{24}$/.test(text)
 
 /** Everything a batch asks of the records of one company; no call is a round trip per row. */
 export interface RecordStore {
-  /**
-   * Id, creation date and content digest of the records of these keys that already exist (one query per
-   * `LOOKUP_SLICE` keys); the values are not read: FerretDB pays for every byte it sends back.
-   */
-  findByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, StoredKey>>;
+  /** The records of these keys that already exist (one query per `LOOKUP_SLICE` keys). */
+  findByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, RecordDoc>>;
   /** Ids of the records whose key is one of `chaves` (as `findByKeys`; used for reference look-ups and read-backs). */
   idsByKeys(entidade: IngestionEntity, companyId: string, chaves: string[]): Promise<Map<string, string>>;
   /**
@@ -120,9 +103,6 @@ async function findInSlices<T>(chaves: string[], find: (slice: string[]) => Prom
   return found;
 }
 
-/** The fields `findByKeys` reads. */
-const STORED_KEY_FIELDS = { _id: 1, chave: 1, criadoEm: 1, hashConteudo: 1 } as const;
-
 /** Creates the indexes of every entity's collection (one unique key per company), then resolves to the store. */
 export async function createRecordStore(
   db: Connection,
@@ -140,13 +120,9 @@ export async function createRecordStore(
   return {
 
     async findByKeys(entidade, companyId, chaves) {
-      const found = new Map<string, StoredKey>();
+      const found = new Map<string, RecordDoc>();
       if (chaves.length === 0) return found;
-      const docs = await findInSlices(chaves, (slice) =>
-        collection(entidade)
-          .find<StoredKey>({ companyId, chave: { $in: slice } }, { projection: STORED_KEY_FIELDS, maxTimeMS })
-          .toArray(),
-      );
+      const docs = await findInSlices(chaves, (slice) => collection(entidade).find({ companyId, chave: { $in: slice } }, { maxTimeMS }).toArray());
       for (const doc of docs) found.set(doc.chave, doc);
       return found;
     },

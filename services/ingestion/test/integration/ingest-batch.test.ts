@@ -1,10 +1,9 @@
 import type { Connection } from 'mongoose';
 import type { TokenIdentity } from '@erp/contracts';
 import { findEntity } from '../../src/domain';
-import { contentDigest, storedContent } from '../../src/app/ingest/content';
 import { ingestBatch, type IngestDeps } from '../../src/app/ingest/ingest-batch';
 import { createBatchStore } from '../../src/store/batches';
-import { createRecordStore, type RecordDoc } from '../../src/store/records';
+import { createRecordStore } from '../../src/store/records';
 import { log, openDb, unique } from './support';
 
 let dbs: Connection[];
@@ -94,46 +93,5 @@ describe('ingest batch (store)', () => {
     expect(after!.severidade).toBeUndefined();
     expect(after!.criadoEm).toEqual(before!.criadoEm);
     expect(after!.loteId).toBe(second.loteId);
-  });
-
-  it('ingest batch - concurrent UPSERT batches with different fields: a stored digest always describes the stored content', async () => {
-    const tok = token('UPSERT');
-    // One batch sets severidade, the others do not: a loser of a create race merges into the winner's record.
-    const batches = dbs.map((db, i) =>
-      ingestBatch(deps(db), { def, token: tok, linhas: rows(30, `versão ${i}`).map((row) => (i === 0 ? { ...row, severidade: 'Alta' } : row)), preview: false, recebidoEm: new Date() }),
-    );
-    await Promise.all(batches);
-    const stored = await dbs[0].collection<RecordDoc>('incidente_seguranca').find({ companyId: tok.companyId }).toArray();
-    expect(stored).toHaveLength(30);
-    for (const doc of stored) if (doc.hashConteudo !== undefined) expect(doc.hashConteudo).toBe(contentDigest(storedContent(doc)));
-    // Whatever the race left, the same rows sent again leave every record holding exactly that row.
-    const again = await ingestBatch(deps(dbs[1]), { def, token: tok, linhas: rows(30, 'final'), preview: false, recebidoEm: new Date() });
-    expect(again.gravadas).toBe(30);
-    const final = await dbs[0].collection<RecordDoc>('incidente_seguranca').find({ companyId: tok.companyId }).toArray();
-    for (const doc of final) expect(storedContent(doc)).toEqual({ codigo: doc.chave, tipo: 'Integridade', titulo: 'final' });
-  });
-
-  it('ingest batch - a record stored without the digest is updated once (keeping id and criadoEm), then unchanged rows are not written', async () => {
-    const tok = token('UPSERT');
-    const records = dbs[0].collection<RecordDoc>('incidente_seguranca');
-    const criadoEm = new Date('2026-01-01T00:00:00Z');
-    // As a record written before the digest existed: the same values the row will carry, no hashConteudo.
-    const { insertedId } = await records.insertOne({ companyId: tok.companyId, chave: 'OLD', codigo: 'OLD', tipo: 'Integridade', titulo: 't', criadoEm, atualizadoEm: criadoEm, loteId: 'antigo' } as never);
-    const linhas = [{ codigo: 'OLD', tipo: 'Integridade', titulo: 't' }];
-    const first = await ingestBatch(deps(dbs[0]), { def, token: tok, linhas, preview: false, recebidoEm: new Date() });
-    expect(first.resultados[0]).toMatchObject({ acao: 'ATUALIZADO', id: String(insertedId) });
-    const rewritten = await records.findOne({ _id: insertedId });
-    expect(rewritten).toMatchObject({ criadoEm, loteId: first.loteId, hashConteudo: contentDigest({ codigo: 'OLD', tipo: 'Integridade', titulo: 't' }) });
-    const second = await ingestBatch(deps(dbs[0]), { def, token: tok, linhas, preview: false, recebidoEm: new Date() });
-    expect(second.resultados[0]).toMatchObject({ acao: 'INALTERADO', id: String(insertedId) });
-    expect(await records.findOne({ _id: insertedId })).toEqual(rewritten);
-  });
-
-  it('ingest batch - the look-up of the stored records reads their id, creation date and digest, not their values', async () => {
-    const tok = token('UPSERT');
-    await ingestBatch(deps(dbs[0]), { def, token: tok, linhas: rows(2, 'x'), preview: false, recebidoEm: new Date() });
-    const found = await deps(dbs[0]).records.findByKeys('incidente_seguranca', tok.companyId, ['K-0', 'K-1', 'K-9']);
-    expect([...found.keys()].sort()).toEqual(['K-0', 'K-1']);
-    for (const stored of found.values()) expect(Object.keys(stored).sort()).toEqual(['_id', 'chave', 'criadoEm', 'hashConteudo']);
   });
 });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { RESERVED_FIELDS, type RecordDoc } from '../../store/records';
 
 /** What a row decides about a record: its values and, under `vinculos`, the ids of the references found. */
@@ -18,37 +17,21 @@ export function rowContent(valores: Record<string, unknown>, vinculos: Record<st
   return Object.keys(vinculos).length > 0 ? { ...valores, vinculos } : { ...valores };
 }
 
-/**
- * A value as text that tells every type apart (a date from a number or a text, a text from a number), with an
- * object's fields in name order, so equal contents give one text however their fields were ordered. Written out
- * by hand: it runs for every row of a batch.
- */
-function canonical(value: unknown): string {
-  if (value === null || value === undefined) return 'z';
-  if (value instanceof Date) return `d${value.getTime()}`;
-  if (typeof value === 'string') return `s${JSON.stringify(value)}`;
-  if (typeof value === 'number') return `n${value}`;
-  if (typeof value === 'boolean') return value ? 'T' : 'F';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object') {
-    const fields = value as Record<string, unknown>;
-    return `{${Object.keys(fields).sort().map((campo) => `${JSON.stringify(campo)}:${canonical(fields[campo])}`).join(',')}}`;
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return `D${value.getTime()}`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return JSON.stringify(entries.map(([k, v]) => [k, comparable(v)]));
   }
-  if (typeof value === 'bigint') return `i${value.toString()}`;
-  // A symbol or a function never comes out of a JSON row.
-  return `?${typeof value}`;
+  return value;
 }
 
-/** Version of the digest's form: a record whose digest was made another way is simply seen as changed once. */
-const DIGEST_FORM = 'c1';
-
-/**
- * The digest of a content, stored on each record (`hashConteudo`) so that a batch decides "unchanged" from the
- * digest alone, without reading the stored values (`docs/ingestion.md`, "Storage"). An absent field and a null one
- * are the same content (a row's empty field is omitted); values of different types always differ.
- */
-export function contentDigest(content: Content): string {
-  const present = Object.keys(content).filter((campo) => content[campo] !== null && content[campo] !== undefined);
-  const text = present.sort().map((campo) => `${JSON.stringify(campo)}:${canonical(content[campo])}`).join(',');
-  return createHash('sha256').update(DIGEST_FORM).update(text).digest('base64url');
+/** True when storing `next` over `current` would change nothing (an absent field equals null). */
+export function sameContent(current: Content, next: Content): boolean {
+  for (const campo of new Set([...Object.keys(current), ...Object.keys(next)])) {
+    const a = current[campo] ?? null;
+    const b = next[campo] ?? null;
+    if (comparable(a) !== comparable(b)) return false;
+  }
+  return true;
 }

@@ -1,17 +1,15 @@
 import type { TokenIdentity } from '@erp/contracts';
-import { newRecordId, type StoredKey } from '../../store/records';
-import { contentDigest, type Content } from './content';
+import { newRecordId, type RecordDoc } from '../../store/records';
+import { sameContent, storedContent, type Content } from './content';
 import type { Acao, OkOutcome } from './outcomes';
 
 /** What the batch knows of one key while walking the rows in order. */
 export interface KeyState {
   id: string;
-  /** The stored record before this batch (its id, creation date and content digest); null when none held the key. */
-  stored: StoredKey | null;
-  /** The content the key's latest row leaves; null until a row of this batch carries the key. */
-  content: Content | null;
-  /** `contentDigest(content)`. */
-  digest: string | null;
+  /** The stored record's content before this batch; null when no record held the key. */
+  before: Content | null;
+  /** The content the key's latest row leaves (the stored one until a row of this batch carries the key). */
+  content: Content;
   /** Last row of this batch that carried the key. */
   linha: number | null;
   /** Rows of this batch that report this key's record id (fixed up after a concurrent writer won). */
@@ -28,24 +26,16 @@ interface DecidableRow {
   avisos: string[];
 }
 
-function stateOf(keys: Map<string, KeyState>, stored: Map<string, StoredKey>, chave: string): KeyState {
+function stateOf(keys: Map<string, KeyState>, stored: Map<string, RecordDoc>, chave: string): KeyState {
   let state = keys.get(chave);
   if (!state) {
-    const existing = stored.get(chave) ?? null;
+    const existing = stored.get(chave);
+    const before = existing ? storedContent(existing) : null;
     const id = existing ? String(existing._id) : newRecordId().toHexString();
-    state = { id, stored: existing, content: null, digest: null, linha: null, rows: [], creator: null };
+    state = { id, before, content: before ?? {}, linha: null, rows: [], creator: null };
     keys.set(chave, state);
   }
   return state;
-}
-
-/**
- * True when the record, as the key's earlier rows of this batch or else the store leave it, already holds the
- * content of this digest. The store is judged by the digest written with the record: a record without one (written
- * before digests existed) is taken as changed, and the write gives it one.
- */
-function holds(state: KeyState, digest: string): boolean {
-  return state.linha !== null ? state.digest === digest : state.stored?.hashConteudo === digest;
 }
 
 /**
@@ -55,12 +45,12 @@ function holds(state: KeyState, digest: string): boolean {
 export function decideRow(
   modo: TokenIdentity['modo'],
   keys: Map<string, KeyState>,
-  stored: Map<string, StoredKey>,
+  stored: Map<string, RecordDoc>,
   row: DecidableRow,
 ): OkOutcome {
   const { linha, chave, content, avisos } = row;
   const state = stateOf(keys, stored, chave);
-  const known = state.stored !== null || state.linha !== null;
+  const known = state.before !== null || state.linha !== null;
   let acao: Acao;
   if (modo === 'INSERT' && known) {
     acao = 'DUPLICADO';
@@ -71,10 +61,8 @@ export function decideRow(
     );
   } else {
     if (state.linha !== null) avisos.push(`a chave "${chave}" repete a linha ${state.linha} deste lote; esta linha atualiza o registro dela.`);
-    const digest = contentDigest(content);
-    acao = !known ? 'CRIADO' : holds(state, digest) ? 'INALTERADO' : 'ATUALIZADO';
+    acao = !known ? 'CRIADO' : sameContent(state.content, content) ? 'INALTERADO' : 'ATUALIZADO';
     state.content = content;
-    state.digest = digest;
     state.linha = linha;
   }
   const outcome: OkOutcome = { linha, status: 'OK', id: state.id, acao, duplicado: acao === 'DUPLICADO' };

@@ -2,14 +2,14 @@ import type { IngestionEntity } from '@erp/contracts';
 import { findEntity } from '../../domain';
 import type { EntityDefinition, RowValidation } from '../../domain/types';
 import type { UserDirectory } from '../../messaging/user-directory';
-import type { RecordStore, StoredKey } from '../../store/records';
+import type { RecordDoc, RecordStore } from '../../store/records';
 
 type ValidRow = Extract<RowValidation, { ok: true }>;
 
 /** What the batch needs to know from outside before it decides any row. */
 interface Lookups {
-  /** Id, creation date and content digest of the records that already hold one of the batch's keys. */
-  stored: Map<string, StoredKey>;
+  /** The records that already hold one of the batch's keys. */
+  stored: Map<string, RecordDoc>;
   /** Per referenced entity: code -> id of the company's record with that code. */
   references: Map<IngestionEntity, Map<string, string>>;
   /** E-mails that are users of the company; null when the directory could not be asked. */

@@ -2,6 +2,7 @@ import type { IngestionEntity, TokenIdentity } from '@erp/contracts';
 import type { Logger } from '@erp/kit';
 import { isDuplicateKey, retryWhileStoreUnavailable } from '@erp/kit';
 import { recordIdFromHex, type RecordStore } from '../../store/records';
+import { sameContent } from './content';
 import { joinAvisos, type KeyState } from './decide-row';
 
 const GENERIC_WRITE_FAILURE = 'não foi possível gravar esta linha; reenvie-a (em UPSERT o reenvio é seguro)';
@@ -65,7 +66,6 @@ async function writeWithRetries(
   context: WriteContext,
   writes: PendingWrite[],
   lost: (write: PendingWrite, winnerId: string) => PendingWrite | null,
-  merged: (winnerIds: string[]) => Promise<void> = async () => {},
 ): Promise<Map<number, string>> {
   const failures = new Map<number, string>();
   const fail = (write: PendingWrite) => {
@@ -90,15 +90,10 @@ async function writeWithRetries(
       // created, and so already updated it: the rows only need to report the winner's id.
       const matched = pending.filter((write) => write.creates && !outcome.upserted.has(write.state.id));
       const ids = await storedIds(context, matched);
-      const winners: string[] = [];
       for (const write of matched) {
         const id = ids.get(write.chave);
-        if (id && id !== write.state.id) {
-          lost(write, id);
-          winners.push(id);
-        }
+        if (id && id !== write.state.id) lost(write, id);
       }
-      if (winners.length > 0) await merged(winners);
       return failures;
     }
     if (attempt >= WRITE_ATTEMPTS) {
@@ -129,50 +124,42 @@ function adopt(state: KeyState, winnerId: string): void {
 }
 
 /**
- * UPSERT: one operation per key with the last row's values, none for a key whose record would not change (its
- * stored digest is the new content's). The record is replaced by the row: a field the row leaves empty is removed
- * (empty means omitted, so this is the only way a source system can clear a field). A stored record is replaced
- * whole by its id, keeping its id and `criadoEm`; a new key is an upsert by key, so a concurrent creator is met.
+ * UPSERT: one operation per key with the last row's values, none for a key whose record would not change.
+ * The record is replaced by the row: a field the row leaves empty is removed (empty means omitted, so
+ * this is the only way a source system can clear a field).
  */
 function writeUpserts(context: WriteContext, keys: Map<string, KeyState>): Promise<Map<number, string>> {
   const { companyId, loteId, now } = context;
   const writes: PendingWrite[] = [];
-  const values = new Map<string, Record<string, unknown>>();
+  const updates = new Map<string, Record<string, unknown>>();
   for (const [chave, state] of keys) {
-    if (state.content === null || state.digest === null) continue;
-    if (state.stored && state.stored.hashConteudo === state.digest) continue;
-    const set = { ...state.content, hashConteudo: state.digest, atualizadoEm: now, loteId };
-    values.set(chave, set);
-    const _id = recordIdFromHex(state.id);
+    if (state.linha === null) continue;
+    if (state.before && sameContent(state.before, state.content)) continue;
+    const update: Record<string, unknown> = { $set: { ...state.content, atualizadoEm: now, loteId } };
+    const $unset: Record<string, ''> = {};
+    for (const campo of Object.keys(state.before ?? {})) if (!(campo in state.content)) $unset[campo] = '';
+    if (Object.keys($unset).length > 0) update.$unset = $unset;
+    updates.set(chave, update);
     writes.push({
       chave,
       state,
-      creates: state.stored === null,
-      operation: state.stored
-        ? { replaceOne: { filter: { _id, companyId }, replacement: { _id, companyId, chave, ...set, criadoEm: state.stored.criadoEm ?? now }, upsert: true } }
-        : { updateOne: { filter: { companyId, chave }, update: { $set: set, $setOnInsert: { _id, criadoEm: now } }, upsert: true } },
+      creates: state.before === null,
+      operation: {
+        updateOne: {
+          filter: { companyId, chave },
+          update: { ...update, $setOnInsert: { _id: recordIdFromHex(state.id), criadoEm: now } },
+          upsert: true,
+        },
+      },
     });
   }
-  return writeWithRetries(
-    context,
-    writes,
-    (write, winnerId) => {
-      // Another writer created the record first: ours is an update of theirs, and the rows report their id. Their
-      // fields that our row lacks stay, so the record holds neither content exactly: it keeps no digest.
-      adopt(write.state, winnerId);
-      if (write.state.creator) write.state.creator.acao = 'ATUALIZADO';
-      const { hashConteudo: _digest, ...set } = values.get(write.chave)!;
-      const update = { $set: set, $unset: { hashConteudo: '' } };
-      return { ...write, creates: false, operation: { updateOne: { filter: { companyId, chave: write.chave }, update } } };
-    },
-    // Our upserts that met a record created meanwhile have set our digest over a merge of both: drop it.
-    async (winnerIds) => {
-      const operations = winnerIds.map((id) => ({ updateOne: { filter: { _id: recordIdFromHex(id), companyId }, update: { $unset: { hashConteudo: '' } } } }));
-      const outcome = await resuming(context, () => context.records.bulkWrite(context.entidade, operations));
-      // Rows are written either way; a digest left behind would only make a later equal row INALTERADO.
-      if (outcome.failed.size > 0) context.log.error({ entidade: context.entidade, loteId, failed: [...outcome.failed.values()] }, 'could not drop the digest of merged records');
-    },
-  );
+  return writeWithRetries(context, writes, (write, winnerId) => {
+    // Another writer created the record first: ours is an update of theirs, and the rows report their id.
+    adopt(write.state, winnerId);
+    if (write.state.creator) write.state.creator.acao = 'ATUALIZADO';
+    const update = updates.get(write.chave)!;
+    return { ...write, creates: false, operation: { updateOne: { filter: { companyId, chave: write.chave }, update } } };
+  });
 }
 
 /** INSERT: one insert per new key; a key another writer inserted meanwhile makes its rows duplicates. */
@@ -186,7 +173,7 @@ function writeInserts(context: WriteContext, keys: Map<string, KeyState>): Promi
       creates: true,
       operation: {
         insertOne: {
-          document: { _id: recordIdFromHex(state.id), companyId, chave, ...state.content, hashConteudo: state.digest, criadoEm: now, atualizadoEm: now, loteId },
+          document: { _id: recordIdFromHex(state.id), companyId, chave, ...state.content, criadoEm: now, atualizadoEm: now, loteId },
         },
       },
     }));
