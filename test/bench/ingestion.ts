@@ -185,6 +185,12 @@ export async function benchIngestion(env: IngestionBenchEnv): Promise<IngestionB
     let round = 0;
     for (const size of env.sizes ?? DEFAULT_SIZES) {
       const records = await fillTo(size);
+      // One round on both sides not measured, after each fill: neither side is measured cold (the service's code
+      // not yet compiled by the JIT, the store's update statements not yet prepared, the store busy with the
+      // thousands of documents just inserted).
+      round += 1;
+      await viaHttp(round);
+      await bare(round);
       const http: number[] = [];
       const direct: number[] = [];
       const stepsBefore = await stepTotals(env.serviceUrls.ingestion);
