@@ -33,12 +33,13 @@ if [ ! -f admin/dist/index.html ] || [ -n "$(find admin/index.html admin/vite.co
 fi
 
 # Headless Chromium for the administration page's end-to-end tests (`npm test` passes --browser): Debian's
-# package, driven by playwright-core (Playwright's own browser download cannot work here).
-if [ "$install_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
-  log "installing chromium from Debian's packages (end-to-end tests of the administration page)"
+# package, driven by playwright-core (Playwright's own browser download cannot work here). With its language packs:
+# without pt-BR.pak it renders dates and numbers of its own controls (a date field's "dd/mm/aaaa") in en-US.
+if [ "$install_browser" = 1 ] && { [ ! -x /usr/bin/chromium ] || [ ! -f /usr/lib/chromium/locales/pt-BR.pak ]; }; then
+  log "installing chromium and its language packs from Debian's packages (end-to-end tests of the administration page)"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
+  apt-get install -y -qq chromium chromium-l10n >/dev/null
 fi
 
 if ! command -v nats-server >/dev/null 2>&1 && [ ! -x /usr/sbin/nats-server ]; then

@@ -32,6 +32,9 @@ export async function openBrowser(): Promise<Browser> {
       '--disable-sync',
       '--lang=pt-BR',
     ],
+    // Chromium's own controls (a date field's "dd/mm/aaaa") follow the process's locale, not --lang: a person in
+    // Brazil sees them in pt-BR (the pt-BR.pak of Debian's chromium-l10n, installed by the bootstrap).
+    env: { ...process.env, LANG: 'pt_BR.UTF-8', LANGUAGE: 'pt_BR:pt' },
     // A laptop screen.
     viewport: { width: 1366, height: 768 },
     locale: 'pt-BR',

@@ -80,6 +80,12 @@ export const takesAddress = (modelo: ModeloDocumento) => carriesGoods(modelo) ||
 
 const optional = (text: string) => (text.trim() === '' ? null : text.trim());
 
+/** The address as typed: the required boxes as text (blank ones empty, refused by name), the optional ones null when blank. */
+function addressInput(address: AddressForm): EnderecoDestinatarioInput {
+  const { complemento, telefone, logradouro, numero, bairro, municipio, cep } = address;
+  return { logradouro: logradouro.trim(), numero: numero.trim(), bairro: bairro.trim(), municipio: municipio.trim(), cep: cep.trim(), complemento: optional(complemento), telefone: optional(telefone) };
+}
+
 /** A centavo-exact item value: quantity x unit price rounded half up (the service's rule), for the running total. */
 export function runningTotal(itens: ItemForm[]): number | null {
   let centavos = 0;
@@ -174,7 +180,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
   const goods = carriesGoods(modelo);
   const service = modelo === 'NFSE';
   // Sent only when a field of it is filled in: the service then checks it as a whole. A blank required box goes as
-  // null, as typed: GraphQL refuses it by name before the service's rules.
+  // an empty text (null would be refused by GraphQL's types, in its words, before the service names the field).
   const cte = modelo === 'CTE';
   const os = cte && form.os;
   const addressTyped = takesAddress(modelo) && Object.values(address).some((v) => v.trim() !== '');
@@ -191,7 +197,7 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
             uf: optional(recipient.uf),
             codigoMunicipio: optional(recipient.codigoMunicipio),
             inscricaoEstadual: optional(recipient.inscricaoEstadual),
-            endereco: addressTyped ? (Object.fromEntries(Object.entries(address).map(([k, v]) => [k, optional(v)])) as EnderecoDestinatarioInput) : null,
+            endereco: addressTyped ? addressInput(address) : null,
           },
     itens: form.itens.map((item, i) => ({
       codigo: item.codigo,
