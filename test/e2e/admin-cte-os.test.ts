@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
+import { preencherParte, REMETENTE_SP } from './admin-cte-parties';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { CHAVE_NFE, cteOsProcBaixado, cteProcBaixado, elementosCte, textoCte } from './cte-helpers';
 import { cenario } from './sefaz-helpers';
@@ -72,16 +73,7 @@ async function cteSaoPauloCampinas(): Promise<void> {
   await component(0, 'FRETE', 'Frete peso', '800,00');
   await byId('cte.cfop').fill('5353');
   await byId('cte.rntrc').fill('12345678');
-  await type('cte.remetente.documento', '11222333000181');
-  await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
-  await byId('cte.remetente.uf').selectOption('SP');
-  await type('cte.remetente.inscricaoEstadual', '110042490114');
-  await byId('cte.remetente.codigoMunicipio').fill('3550308');
-  await byId('cte.remetente.endereco.logradouro').fill('Avenida Paulista');
-  await byId('cte.remetente.endereco.numero').fill('1000');
-  await byId('cte.remetente.endereco.bairro').fill('Bela Vista');
-  await byId('cte.remetente.endereco.municipio').fill('São Paulo');
-  await type('cte.remetente.endereco.cep', '01310100');
+  await preencherParte(fixture, 'cte.remetente', REMETENTE_SP);
   await place('cte.inicio', '3550308', 'São Paulo', 'SP');
   await place('cte.fim', '3509502', 'Campinas', 'SP');
   await byId('cte.valorCarga').fill('12.000,00');
@@ -157,16 +149,9 @@ describe('admin page - CT-e takers and CT-e OS', () => {
     await page.getByRole('group', { name: 'Tomador do serviço (outro): quem paga' }).waitFor();
     expect(await byId('cte.expedidor.documento').count()).toBe(0);
     await cteSaoPauloCampinas();
-    await type('cte.outroTomador.documento', '52998224725');
+    const contratante = { documento: '52998224725', nome: 'Contratante Pessoa Física', uf: 'MG', codigoMunicipio: '3106200' };
+    await preencherParte(fixture, 'cte.outroTomador', { ...contratante, logradouro: 'Rua da Bahia', numero: '1', bairro: 'Centro', municipio: 'Belo Horizonte', cep: '30160011' });
     expect(await byId('cte.outroTomador.documento').inputValue()).toBe('529.982.247-25');
-    await byId('cte.outroTomador.nome').fill('Contratante Pessoa Física');
-    await byId('cte.outroTomador.uf').selectOption('MG');
-    await byId('cte.outroTomador.codigoMunicipio').fill('3106200');
-    await byId('cte.outroTomador.endereco.logradouro').fill('Rua da Bahia');
-    await byId('cte.outroTomador.endereco.numero').fill('1');
-    await byId('cte.outroTomador.endereco.bairro').fill('Centro');
-    await byId('cte.outroTomador.endereco.municipio').fill('Belo Horizonte');
-    await type('cte.outroTomador.endereco.cep', '30160011');
     await emitButton().click();
     const id = await authorized(/^CT-e \(57\) nº \d+, série \d+ — Autorizado$/);
     // toma4 inside ide, with enderToma; no IE typed: indIEToma 9 (not a taxpayer); no toma3.
@@ -283,15 +268,8 @@ describe('admin page - CT-e takers and CT-e OS', () => {
       ['recebedor', '11222333000181', 'Centro de Distribuição Recebedor', 'Rodovia Anhanguera', 'Jardim Campinas', '13051000'],
     ];
     for (const [key, documento, nome, logradouro, bairro, cep] of parties) {
-      await type(`cte.${key}.documento`, documento);
-      await byId(`cte.${key}.nome`).fill(nome);
-      await byId(`cte.${key}.uf`).selectOption('SP');
-      await byId(`cte.${key}.codigoMunicipio`).fill(key === 'expedidor' ? '3550308' : '3509502');
-      await byId(`cte.${key}.endereco.logradouro`).fill(logradouro);
-      await byId(`cte.${key}.endereco.numero`).fill('10');
-      await byId(`cte.${key}.endereco.bairro`).fill(bairro);
-      await byId(`cte.${key}.endereco.municipio`).fill(key === 'expedidor' ? 'São Paulo' : 'Campinas');
-      await type(`cte.${key}.endereco.cep`, cep);
+      const [codigoMunicipio, municipio] = key === 'expedidor' ? ['3550308', 'São Paulo'] : ['3509502', 'Campinas'];
+      await preencherParte(fixture, `cte.${key}`, { documento, nome, uf: 'SP', codigoMunicipio, logradouro, numero: '10', bairro, municipio, cep });
     }
     await screenshot(page, 'documentos-cte-expedidor-recebedor');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { stackEnv } from '../support/env';
 import { screenshot, seriousAccessibilityViolations, until } from './admin-browser';
+import { preencherParte, REMETENTE_SP } from './admin-cte-parties';
 import { adminPage, itRequestedOnlyTheGateway, saveCompanySettings } from './admin-fixtures';
 import { CHAVE_NFE, cteInterno, cteProcBaixado, elementosCte, textoCte } from './cte-helpers';
 import { emitir } from './fiscal-helpers';
@@ -63,18 +64,9 @@ describe('admin page - CT-e', () => {
     // The transport group: the sender with its IE and CEP masked, start São Paulo, end Campinas (5353: inside SP).
     // 6353 is an interstate CFOP: the service refuses it on each component, said under the one CFOP field.
     await byId('cte.cfop').fill('6353');
-    await type('cte.remetente.documento', '11222333000181');
+    await preencherParte(fixture, 'cte.remetente', REMETENTE_SP);
     expect(await byId('cte.remetente.documento').inputValue()).toBe('11.222.333/0001-81');
-    await byId('cte.remetente.nome').fill('Remetente Indústria Ltda');
-    await byId('cte.remetente.uf').selectOption('SP');
-    await type('cte.remetente.inscricaoEstadual', '110042490114');
     expect(await byId('cte.remetente.inscricaoEstadual').inputValue()).toBe('110.042.490.114');
-    await byId('cte.remetente.codigoMunicipio').fill('3550308');
-    await byId('cte.remetente.endereco.logradouro').fill('Avenida Paulista');
-    await byId('cte.remetente.endereco.numero').fill('1000');
-    await byId('cte.remetente.endereco.bairro').fill('Bela Vista');
-    await byId('cte.remetente.endereco.municipio').fill('São Paulo');
-    await type('cte.remetente.endereco.cep', '01310100');
     expect(await byId('cte.remetente.endereco.cep').inputValue()).toBe('01310-100');
     await byId('cte.inicio.codigoMunicipio').fill('3550308');
     await byId('cte.inicio.municipio').fill('São Paulo');

@@ -3,16 +3,9 @@ import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
 import { UFS } from '../../ufs';
 import type { MunicipioForm, ParteForm } from './cte-input';
-import type { AddressField } from './issue-input';
+import { ADDRESS as RECIPIENT_ADDRESS } from './RecipientFields';
 
-const ADDRESS: [AddressField, string, FieldWidth][] = [
-  ['logradouro', 'Logradouro', 'long'],
-  ['numero', 'Número', 'short'],
-  ['complemento', 'Complemento', 'medium'],
-  ['bairro', 'Bairro', 'medium'],
-  ['municipio', 'Município (nome)', 'medium'],
-  ['cep', 'CEP', 'short'],
-];
+const ADDRESS = RECIPIENT_ADDRESS.filter(([key]) => key !== 'telefone');
 
 /** The 27 UFs as a select (blank first: nothing chosen yet). */
 export function UfSelect(props: { id: string; label: string; value: string; onChange: (uf: string) => void; error: string | null; required?: boolean }) {

@@ -4,8 +4,8 @@ import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
 import { takesAddress, type AddressField, type AddressForm, type RecipientForm } from './issue-input';
 
-/** The recipient's address fields (NF-e enderDest), as the API names them. */
-const ADDRESS: [AddressField, string, FieldWidth][] = [
+/** The recipient's address fields (NF-e enderDest), as the API names them; a CT-e party's are the same but the phone. */
+export const ADDRESS: [AddressField, string, FieldWidth][] = [
   ['logradouro', 'Logradouro', 'long'],
   ['numero', 'Número', 'short'],
   ['complemento', 'Complemento', 'medium'],
