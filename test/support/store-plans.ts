@@ -23,19 +23,46 @@ function parameters(detail: string | undefined): string[] {
 }
 
 /**
+ * Runs `work` while no other test file logs the cluster's statements: jest's workers run files at once, and one
+ * file's RESET of `log_statement` would end another's window early. A lock file beside the log (`wx`: one creator);
+ * one left by a killed run is taken over after two minutes.
+ */
+async function loggingAlone(cluster: PostgresCluster, work: () => Promise<void>): Promise<void> {
+  const lock = `${cluster.logFile}.statements.lock`;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) fs.rmSync(lock, { force: true });
+      else await sleep(100);
+    }
+  }
+  try {
+    await work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
  * Every statement the cluster runs while `work` runs, from its server log: `log_statement = all` is set for
  * that time only (ALTER SYSTEM, then a reload, which every session reads at its next command). Other sessions'
  * statements of that time are there too.
  */
 export async function statementsDuring(cluster: PostgresCluster, work: () => Promise<void>): Promise<LoggedStatement[]> {
   const from = fs.statSync(cluster.logFile).size;
-  psql(cluster, "ALTER SYSTEM SET log_statement = 'all'; SELECT pg_reload_conf();");
-  try {
-    await sleep(500);
-    await work();
-  } finally {
-    psql(cluster, 'ALTER SYSTEM RESET log_statement; SELECT pg_reload_conf();');
-  }
+  await loggingAlone(cluster, async () => {
+    psql(cluster, "ALTER SYSTEM SET log_statement = 'all'; SELECT pg_reload_conf();");
+    try {
+      await sleep(500);
+      await work();
+    } finally {
+      psql(cluster, 'ALTER SYSTEM RESET log_statement; SELECT pg_reload_conf();');
+    }
+  });
   const handle = fs.openSync(cluster.logFile, 'r');
   const size = fs.fstatSync(handle).size;
   const buffer = Buffer.alloc(size - from);
@@ -94,3 +121,30 @@ export function tablesOf(cluster: PostgresCluster, database: string): Map<string
   const rows = psql(cluster, `SELECT _jsonb->>'_id', _jsonb->>'table' FROM "${database.replace(/"/g, '""')}"._ferretdb_database_metadata;`);
   return new Map(rows.trim().split('\n').filter(Boolean).map((row) => row.split('|') as [string, string]));
 }
+
+/** A statement of the fiscal documents' search and the scans of its generic plan ("Index Scan (name)", "Seq Scan"). */
+export interface SearchPlan {
+  statement: string;
+  scans: string[];
+}
+
+/**
+ * The plans of the documents search's statements among `statements`: the company first, then `situacao` $ne
+ * PROCESSANDO (sent as NOT (...)), then each filter. Printed, so a failing run shows them.
+ */
+export function documentSearchPlans(cluster: PostgresCluster, statements: LoggedStatement[]): SearchPlan[] {
+  const table = tablesOf(cluster, 'erp_fiscal_document').get('documentos_fiscais');
+  if (!table) throw new Error('no table for erp_fiscal_document.documentos_fiscais');
+  const searches = statements.filter((s) => s.text.includes(`"erp_fiscal_document"."${table}"`) && /WHERE _jsonb->'companyId' @> \$1/.test(s.text) && s.text.includes('AND NOT ('));
+  const plans = searches.map((statement) => ({
+    statement: statement.text.replace(/^.* WHERE /, 'WHERE '),
+    scans: genericPlan(cluster, statement)
+      .filter((node) => node.type.endsWith('Scan'))
+      .map((node) => `${node.type}${node.index ? ` (${node.index})` : ''}`),
+  }));
+  console.log(plans.map((p) => `${p.statement}\n  -> ${p.scans.join(', ')}`).join('\n'));
+  return plans;
+}
+
+/** The plans among these that read the table sequentially or use no index. */
+export const withoutIndex = (plans: SearchPlan[]): SearchPlan[] => plans.filter((p) => p.scans.some((scan) => scan.startsWith('Seq Scan')) || !p.scans.some((scan) => scan.includes('Index')));
