@@ -11,10 +11,11 @@ import { SITUACOES } from './document-labels';
 import { CteFields } from './CteFields';
 import { CteOsFields } from './CteOsFields';
 import { MODELOS_EMISSAO, takerLabel } from './cte-os-input';
-import { issueFieldLabel, issueInput, MODALIDADES_FRETE, newIssueForm, runningTotal, type IssueForm } from './issue-input';
+import { carriesGoods, emptySimples, issueFieldLabel, issueInput, MODALIDADES_FRETE, needsSimplesBand, newIssueForm, runningTotal, type IssueForm } from './issue-input';
 import { ItemFields } from './ItemFields';
 import { NfseSubstitutedField } from './NfseSubstitutedField';
 import { PaymentFields } from './PaymentFields';
+import { SimplesBandFields } from './SimplesBandFields';
 import { RecipientFields } from './RecipientFields';
 import { Options } from '../../components/Options';
 
@@ -109,6 +110,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
           fieldErrors={fieldErrors}
         />
         <ItemFields modelo={form.modelo} regime={regime} itens={form.itens} onChange={(update) => setForm((f) => ({ ...f, itens: update(f.itens) }))} fieldErrors={fieldErrors} />
+        {carriesGoods(form.modelo) && needsSimplesBand(form.itens) ? <SimplesBandFields simples={form.simples ?? emptySimples()} onChange={(simples) => set('simples', simples)} fieldErrors={fieldErrors} /> : null}
         <p className="total-itens">
           Total dos itens: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>
