@@ -125,6 +125,10 @@ describe('admin page - tax simulation', () => {
     const avisos = (await page.getByRole('heading', { name: 'Avisos' }).locator('xpath=following-sibling::ul[1]').textContent()) ?? '';
     expect(avisos).toContain('ISS: “Alíquota ISS (%)” não informada');
     expect(avisos).not.toContain('aliquotaIss');
+    // The legal basis names the activity by its description, not by the API's value (SERVICOS).
+    const irpj = (await page.getByRole('row', { name: /^IRPJ/ }).textContent()) ?? '';
+    expect(irpj).toContain('IRPJ no lucro presumido (Serviços em geral, profissões regulamentadas');
+    expect(irpj).not.toContain('SERVICOS');
     await screenshot(page, 'impostos-ibs-2029');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await ibsUf.getByRole('button', { name: 'Informar “IBS estadual (%)” na simulação' }).click();
