@@ -81,7 +81,8 @@ describe('admin page - fiscal settings', () => {
     const card = page.locator('.certificado');
     const text = (await card.textContent())!;
     expect(text).toContain(`EMPRESA DA PAGINA LTDA:${cnpj}`);
-    expect(text).toContain(cnpj);
+    // The certificate's CNPJ punctuated like every other CNPJ of the page.
+    expect(await card.locator('dt:text-is("CNPJ") + dd').textContent()).toBe(cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
     expect(text).toMatch(/(19|20) dias restantes/);
     expect(await card.getByRole('note').textContent()).toMatch(/expira/i);
     expect(await page.getByLabel('Senha do arquivo .pfx').inputValue()).toBe('');

@@ -58,6 +58,10 @@ describe('admin page - tax simulation', () => {
     await page.locator('.mensagem', { hasText: planned === 1 ? '1 título a pagar criado no financeiro.' : `${planned} títulos a pagar criados no financeiro.` }).waitFor();
     const titles = page.getByRole('table', { name: 'Títulos a pagar criados' });
     expect(await titles.locator('tbody tr').count()).toBe(planned);
+    // The DAS of the operation's month: its competência as MM/AAAA and its creditor in words (not 2026-11, UNIAO).
+    const dasTitle = titles.getByRole('row', { name: /^DAS \(Simples Nacional\)/ });
+    expect(await dasTitle.locator('td').nth(2).textContent()).toMatch(/^\d{2}\/\d{4}$/);
+    expect(await dasTitle.locator('td').nth(3).textContent()).toBe('União');
     await screenshot(page, 'impostos');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
