@@ -154,6 +154,14 @@ describe('admin page - the emission form in Brazilian', () => {
     await page.getByRole('link', { name: 'Completar as configurações fiscais' }).click();
     await page.getByLabel('Inscrição estadual').waitFor();
     expect(new URL(page.url()).hash).toBe('#/configuracoes');
+
+    // The SEFAZ status of a company without a UF (the UF asked is the settings'): the same words, not "empresa.uf".
+    await page.getByLabel('UF', { exact: true }).selectOption('');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await page.getByText(/Configurações salvas \(versão \d+\)\./).waitFor();
+    await page.getByRole('link', { name: 'Documentos fiscais' }).click();
+    await page.getByRole('button', { name: 'Consultar a SEFAZ' }).click();
+    await page.getByText('Não foi possível consultar a SEFAZ: as configurações fiscais da empresa estão incompletas; falta: UF (em Configurações fiscais)').waitFor();
   });
 
   itRequestedOnlyTheGateway(fixture);
