@@ -45,6 +45,8 @@ describe('admin page - documents search and detail route', () => {
     await page.getByRole('link', { name: 'Documentos fiscais' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
     const busca = page.getByRole('search', { name: 'Buscar documentos' });
+    // The statuses in words; a pending one waits for its authorizer, which is not the SEFAZ for an NFS-e.
+    expect(await busca.getByLabel('Situação').locator('option').allTextContents()).toContain('Pendente (aguardando resposta)');
     await busca.getByLabel('Cliente').fill('padaria');
     await busca.getByLabel('Cliente').press('Enter');
     expect(await until(listedIds, (ids) => ids.length === 1)).toEqual([emitidos[1].id]);
