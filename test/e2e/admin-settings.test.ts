@@ -84,7 +84,8 @@ describe('admin page - fiscal settings', () => {
     // The certificate's CNPJ punctuated like every other CNPJ of the page.
     expect(await card.locator('dt:text-is("CNPJ") + dd').textContent()).toBe(cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
     expect(text).toMatch(/(19|20) dias restantes/);
-    expect(await card.getByRole('note').textContent()).toMatch(/expira/i);
+    // Said as a person says it ("em 19 dias"), not "19 dia(s)".
+    expect(await card.getByRole('note').textContent()).toMatch(/^o certificado A1 expira em (19|20) dias; providencie a renovação$/);
     expect(await page.getByLabel('Senha do arquivo .pfx').inputValue()).toBe('');
     expect(await page.getByLabel('Senha do web service').inputValue()).toBe('');
     expect(await page.getByLabel('Senha do web service').getAttribute('placeholder')).toBe('•••••••• (guardada)');
