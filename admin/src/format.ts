@@ -38,6 +38,12 @@ export function formatDay(text: string | null | undefined): string {
   return day && month && year ? `${day}/${month}/${year}` : text;
 }
 
+/** `AAAA-MM` (a month, such as a title's competência) as `MM/AAAA`. */
+export function formatMonth(text: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(text ?? '');
+  return m ? `${m[2]}/${m[1]}` : text || '—';
+}
+
 export function formatMoney(value: number | null | undefined): string {
   return value == null ? '—' : moneyFormat.format(value);
 }

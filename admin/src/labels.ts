@@ -37,3 +37,12 @@ export const AMBIENTES: Record<string, string> = {
 };
 
 export const ambienteLabel = (ambiente: string): string => AMBIENTES[ambiente] ?? ambiente;
+
+/** Who a provisioned tax is paid to (a title's `credor`), in words. */
+export const CREDORES: Record<string, string> = {
+  UNIAO: 'União',
+  ESTADO: 'Estado',
+  MUNICIPIO: 'Município',
+};
+
+export const credorLabel = (credor: string): string => CREDORES[credor] ?? credor;

@@ -19,7 +19,8 @@ const emitidos: { id: string; numero: number }[] = [];
 
 function nfePara(documento: string, nome: string) {
   const corpo = nfeVenda();
-  return { ...corpo, destinatario: { ...corpo.destinatario, documento, nome } };
+  // With an IE sent as digits, to see it punctuated by its UF's layout in the detail.
+  return { ...corpo, destinatario: { ...corpo.destinatario, documento, nome, inscricaoEstadual: '110042490114' } };
 }
 
 const rows = () => page.locator('tr[data-documento-id]');
@@ -44,6 +45,8 @@ describe('admin page - documents search and detail route', () => {
     await page.getByRole('link', { name: 'Documentos fiscais' }).click();
     await page.getByRole('heading', { level: 1, name: 'Documentos fiscais' }).waitFor();
     const busca = page.getByRole('search', { name: 'Buscar documentos' });
+    // The statuses in words; a pending one waits for its authorizer, which is not the SEFAZ for an NFS-e.
+    expect(await busca.getByLabel('Situação').locator('option').allTextContents()).toContain('Pendente (aguardando resposta)');
     await busca.getByLabel('Cliente').fill('padaria');
     await busca.getByLabel('Cliente').press('Enter');
     expect(await until(listedIds, (ids) => ids.length === 1)).toEqual([emitidos[1].id]);
@@ -86,7 +89,9 @@ describe('admin page - documents search and detail route', () => {
     const text = (await detail.textContent())!.replace(/\s+/g, ' ');
     expect(text).toContain('Padaria Central ME');
     expect(text).toContain('45.997.418/0001-53');
-    expect(text).toContain('Rua Augusta, 500 — Consolação, São Paulo/SP, CEP 01304000');
+    // The CEP and the IE (São Paulo's layout) punctuated as the person typed them in the form.
+    expect(text).toContain('Rua Augusta, 500 — Consolação, São Paulo/SP, CEP 01304-000');
+    expect(text).toContain('Inscrição estadual110.042.490.114');
     const items = detail.locator('table.itens-documento tbody tr');
     expect(await items.count()).toBe(2);
     // Item 1: 2 x R$ 250,50 = R$ 501,00; its DAS at 6%: R$ 30,06. Item 2: 3 x 3,3333 = 9,9999 -> R$ 10,00; DAS R$ 0,60.

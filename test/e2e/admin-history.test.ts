@@ -52,7 +52,14 @@ describe('admin page - import history', () => {
     );
     const reasons = refused.data!.historicoImportacoes.itens.find((l) => l.loteId === loteId)!.linhasRecusadas;
     expect(reasons.map((l) => l.linha)).toEqual([2, 3]);
-    for (const reason of reasons.flatMap((l) => l.erros)) await page.getByText(reason, { exact: true }).waitFor();
+    // Each reason as the API wrote it, the field's key replaced by its label ("codigo: ..." is "Código: ...").
+    const entities = await graphql<{ entidadesIngestaoComNome: { entidade: string; campos: { campo: string; rotulo: string }[] }[] }>('{ entidadesIngestaoComNome { entidade campos { campo rotulo } } }', {}, admin);
+    const fields = entities.data!.entidadesIngestaoComNome.find((e) => e.entidade === 'incidente_seguranca')!.campos;
+    const byLabel = (reason: string) => reason.replace(/^(\w+): /, (_whole, key: string) => `${fields.find((f) => f.campo === key)?.rotulo ?? key}: `);
+    for (const reason of reasons.flatMap((l) => l.erros)) await page.getByText(byLabel(reason), { exact: true }).waitFor();
+    const panel = page.locator('section[aria-labelledby="lote-titulo"]');
+    expect(await panel.getByText('Código: campo obrigatório não informado.', { exact: true }).count()).toBe(1);
+    expect(await panel.locator('table').textContent()).not.toMatch(/codigo|titulo|descricao/);
     await screenshot(page, 'historico');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 

@@ -81,9 +81,11 @@ describe('admin page - fiscal settings', () => {
     const card = page.locator('.certificado');
     const text = (await card.textContent())!;
     expect(text).toContain(`EMPRESA DA PAGINA LTDA:${cnpj}`);
-    expect(text).toContain(cnpj);
+    // The certificate's CNPJ punctuated like every other CNPJ of the page.
+    expect(await card.locator('dt:text-is("CNPJ") + dd').textContent()).toBe(cnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5'));
     expect(text).toMatch(/(19|20) dias restantes/);
-    expect(await card.getByRole('note').textContent()).toMatch(/expira/i);
+    // Said as a person says it ("em 19 dias"), not "19 dia(s)".
+    expect(await card.getByRole('note').textContent()).toMatch(/^o certificado A1 expira em (19|20) dias; providencie a renovação$/);
     expect(await page.getByLabel('Senha do arquivo .pfx').inputValue()).toBe('');
     expect(await page.getByLabel('Senha do web service').inputValue()).toBe('');
     expect(await page.getByLabel('Senha do web service').getAttribute('placeholder')).toBe('•••••••• (guardada)');
@@ -123,8 +125,11 @@ describe('admin page - fiscal settings', () => {
 
     await page.getByLabel('Timeout (segundos)').fill('60');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
-    await page.getByText(/Conflito de edição \(CONFLITO_DE_EDICAO\)/).waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: 'CONFLITO_DE_EDICAO' }).textContent()).toContain(`salvou a versão ${other.body.dados.versao}`);
+    await page.getByText(/Conflito de edição:/).waitFor();
+    const conflito = await page.getByRole('alert').filter({ hasText: 'Conflito de edição' }).textContent();
+    expect(conflito).toContain(`salvou a versão ${other.body.dados.versao}`);
+    // Words for the person, not the API's code.
+    expect(conflito).not.toContain('CONFLITO_DE_EDICAO');
     expect((await rest('GET', '/api/erp/faturamento/configuracao', { bearer: admin })).body.dados.timeoutSegundos).toBe(45);
     await page.getByRole('button', { name: new RegExp(`Descartar as minhas alterações e carregar a versão ${other.body.dados.versao}`) }).click();
     await page.getByText(new RegExp(`Versão ${other.body.dados.versao}, salva em`)).waitFor();

@@ -58,6 +58,10 @@ describe('admin page - tax simulation', () => {
     await page.locator('.mensagem', { hasText: planned === 1 ? '1 título a pagar criado no financeiro.' : `${planned} títulos a pagar criados no financeiro.` }).waitFor();
     const titles = page.getByRole('table', { name: 'Títulos a pagar criados' });
     expect(await titles.locator('tbody tr').count()).toBe(planned);
+    // The DAS of the operation's month: its competência as MM/AAAA and its creditor in words (not 2026-11, UNIAO).
+    const dasTitle = titles.getByRole('row', { name: /^DAS \(Simples Nacional\)/ });
+    expect(await dasTitle.locator('td').nth(2).textContent()).toMatch(/^\d{2}\/\d{4}$/);
+    expect(await dasTitle.locator('td').nth(3).textContent()).toBe('União');
     await screenshot(page, 'impostos');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
@@ -125,6 +129,10 @@ describe('admin page - tax simulation', () => {
     const avisos = (await page.getByRole('heading', { name: 'Avisos' }).locator('xpath=following-sibling::ul[1]').textContent()) ?? '';
     expect(avisos).toContain('ISS: “Alíquota ISS (%)” não informada');
     expect(avisos).not.toContain('aliquotaIss');
+    // The legal basis names the activity by its description, not by the API's value (SERVICOS).
+    const irpj = (await page.getByRole('row', { name: /^IRPJ/ }).textContent()) ?? '';
+    expect(irpj).toContain('IRPJ no lucro presumido (Serviços em geral, profissões regulamentadas');
+    expect(irpj).not.toContain('SERVICOS');
     await screenshot(page, 'impostos-ibs-2029');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await ibsUf.getByRole('button', { name: 'Informar “IBS estadual (%)” na simulação' }).click();

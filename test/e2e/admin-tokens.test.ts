@@ -82,6 +82,8 @@ describe('admin page - session and tokens', () => {
     await page.getByRole('button', { name: 'Inativar SIEM da portaria' }).click();
     const dialog = page.getByRole('dialog', { name: /Inativar o token/ });
     await dialog.waitFor();
+    // The consequence in words, not the API's 401 code.
+    expect(await dialog.textContent()).toContain('Toda chamada com este token passa a ser recusada até alguém reativá-lo.');
     await dialog.getByRole('button', { name: 'Inativar token' }).click();
     await page.getByRole('status').filter({ hasText: 'Token "SIEM da portaria" inativado.' }).waitFor();
     expect(await page.getByRole('row', { name: /SIEM da portaria/ }).textContent()).toContain('Inativo');
@@ -96,7 +98,7 @@ describe('admin page - session and tokens', () => {
     await page.getByRole('button', { name: /Já guardei o valor/ }).click();
     const revogar = page.getByRole('button', { name: 'Revogar Planilha antiga' });
     await revogar.click();
-    await page.getByRole('dialog', { name: /Revogar o token/ }).waitFor();
+    expect(await page.getByRole('dialog', { name: /Revogar o token/ }).textContent()).not.toMatch(/TOKEN_|401/);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label')")).toBe('Revogar Planilha antiga');
@@ -112,6 +114,15 @@ describe('admin page - session and tokens', () => {
   });
 
   it('admin page - changes a scope and renews an expiry through their dialogs', async () => {
+    // An empty scope is refused by the page (every call would fail), in words, not with the API's code; nothing sent.
+    await page.getByRole('button', { name: 'Alterar escopo de SIEM da portaria' }).click();
+    const empty = page.getByRole('dialog', { name: /Escopo do token/ });
+    expect(await empty.textContent()).not.toMatch(/TOKEN_|401/);
+    for (const box of await empty.getByRole('checkbox').all()) await box.uncheck();
+    await empty.getByRole('button', { name: 'Salvar escopo' }).click();
+    await page.getByText('Nenhuma entidade marcada: o escopo do token "SIEM da portaria" não foi alterado. Para parar o token, use "Inativar".').waitFor();
+    const before = await graphql('{ tokensIngestao { nome entidades } }', {}, admin);
+    expect(before.data!.tokensIngestao.find((t: any) => t.nome === 'SIEM da portaria').entidades).toHaveLength(2);
     await page.getByRole('button', { name: 'Alterar escopo de SIEM da portaria' }).click();
     const scope = page.getByRole('dialog', { name: /Escopo do token/ });
     await scope.getByRole('checkbox', { name: /Ativo de informação/ }).uncheck();

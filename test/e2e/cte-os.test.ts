@@ -84,6 +84,8 @@ describe('ct-e os through the local authority', () => {
         'destinatario.endereco:obrigatorio_cte',
       ]),
     );
+    // The UF without a valid plate, in words a person reads under the page's "UF do veículo" (no layout tag "(veic)").
+    expect(r.body.campos.find((c: { campo: string }) => c.campo === 'cteOs.ufVeiculo')).toMatchObject({ regra: 'somente_com_placa', erro: 'só é informada junto com uma placa do veículo válida' });
     expect((await estado(e.cnpj)).chamadas.CTeRecepcaoOSV4).toBeUndefined();
   }, 60_000);
 

@@ -66,6 +66,8 @@ describe('fiscal documents - the test clock', () => {
     const amanhaRecusa = await direto(amanha, 'POST', DOCUMENTOS, curta.admin, nfeVenda({ itens: [itemLp] }));
     expect([amanhaRecusa.status, amanhaRecusa.body.codigo]).toEqual([422, 'CERTIFICADO_EXPIRADO']);
     expect(new Date(amanhaRecusa.body.validoAte).getTime()).toBeLessThanOrEqual(vence.getTime());
+    // The sentence says the expiry in Brasília's wall clock (the page shows it as is); validoAte stays ISO for machines.
+    expect(amanhaRecusa.body.erro).toMatch(/^o certificado A1 da empresa expirou (em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}|no fim de \d{2}\/\d{2}\/\d{4}) \(horário de Brasília\)$/);
     // Yesterday's request repeated tomorrow answers yesterday's document: the expired certificate is not asked.
     const replay = await direto(amanha, 'POST', DOCUMENTOS, curta.admin, hoje);
     expect([replay.status, replay.body.dados.id, replay.body.dados.situacao]).toEqual([200, emitido.body.dados.id, 'AUTORIZADO']);

@@ -81,9 +81,9 @@ export type StatusSefazQuery = { statusSefaz: { uf: string, modelo: ModeloSefaz,
 
 export type EntidadesIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type EntidadesIngestaoQuery = { entidadesIngestaoComNome: Array<{ entidade: string, nome: string }> };
+export type EntidadesIngestaoQuery = { entidadesIngestaoComNome: Array<{ entidade: string, nome: string, campos: Array<{ campo: string, rotulo: string }> }> };
 
-export type EntidadeIngestaoFieldsFragment = { entidade: string, nome: string };
+export type EntidadeIngestaoFieldsFragment = { entidade: string, nome: string, campos: Array<{ campo: string, rotulo: string }> };
 
 export type HistoricoImportacoesQueryVariables = Exact<{
   entidade?: string | null | undefined;
@@ -186,7 +186,7 @@ export type RevogarTokenIngestaoMutation = { revogarTokenIngestao: { id: string,
 
 export type TokensIngestaoQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type TokensIngestaoQuery = { tokensIngestao: Array<{ id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null }>, entidadesIngestaoComNome: Array<{ entidade: string, nome: string }> };
+export type TokensIngestaoQuery = { tokensIngestao: Array<{ id: string, nome: string, prefixo: string, modo: ModoIngestao, status: StatusToken, entidades: Array<string>, expiraEm: string | null, criadoEm: string, ultimoUsoEm: string | null }>, entidadesIngestaoComNome: Array<{ entidade: string, nome: string, campos: Array<{ campo: string, rotulo: string }> }> };
 
 export type InutilizarNumeracaoMutationVariables = Exact<{
   modelo: ModeloDocumento;

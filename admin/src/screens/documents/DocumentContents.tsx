@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import { DETALHE_DOCUMENTO_FISCAL, type DetalheDocumentoFiscal, type DocumentoFiscal } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import { formatDateTime, formatMoney, formatNumber, formatPercent } from '../../format';
+import { maskCep, maskIe } from '../../masks';
 import { formatCnpjCpf, isCteOs, TRIBUTOS } from './document-labels';
 
 /** A unit price keeps its 4 decimals (R$ 3,3333), a money value its 2. */
@@ -32,7 +33,7 @@ export function DocumentContents(props: { documento: DocumentoFiscal }) {
   if (error) return <p className="discreto">Não foi possível ler os itens e eventos: {error}</p>;
   if (!detail) return <p className="discreto">Carregando itens e eventos…</p>;
   const r = detail.destinatario;
-  const endereco = r?.logradouro ? `${r.logradouro}, ${r.numero ?? 's/n'}${r.complemento ? ` ${r.complemento}` : ''} — ${r.bairro ?? ''}, ${r.municipio ?? ''}/${r.uf ?? ''}, CEP ${r.cep ?? ''}` : null;
+  const endereco = r?.logradouro ? `${r.logradouro}, ${r.numero ?? 's/n'}${r.complemento ? ` ${r.complemento}` : ''} — ${r.bairro ?? ''}, ${r.municipio ?? ''}/${r.uf ?? ''}, CEP ${maskCep(r.cep ?? '')}` : null;
 
   return (
     <>
@@ -46,7 +47,7 @@ export function DocumentContents(props: { documento: DocumentoFiscal }) {
           {r.inscricaoEstadual ? (
             <>
               <dt>Inscrição estadual</dt>
-              <dd>{r.inscricaoEstadual}</dd>
+              <dd>{maskIe(r.inscricaoEstadual, r.uf)}</dd>
             </>
           ) : null}
           {endereco ? (

@@ -11,10 +11,12 @@ import { SITUACOES } from './document-labels';
 import { CteFields } from './CteFields';
 import { CteOsFields } from './CteOsFields';
 import { MODELOS_EMISSAO, takerLabel } from './cte-os-input';
-import { issueFieldLabel, issueInput, MODALIDADES_FRETE, newIssueForm, runningTotal, type IssueForm } from './issue-input';
+import { carriesGoods, emptySimples, issueFieldLabel, issueInput, MODALIDADES_FRETE, needsSimplesBand, newIssueForm, runningTotal, type IssueForm } from './issue-input';
+import { IncompleteSettings, missingSettings } from './IncompleteSettings';
 import { ItemFields } from './ItemFields';
 import { NfseSubstitutedField } from './NfseSubstitutedField';
 import { PaymentFields } from './PaymentFields';
+import { SimplesBandFields } from './SimplesBandFields';
 import { RecipientFields } from './RecipientFields';
 import { Options } from '../../components/Options';
 
@@ -24,6 +26,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
   // `initial`: a substitute NFS-e, filled with the replaced one's data (nfse-substitution.ts).
   const [form, setForm] = useState<IssueForm>(() => props.initial ?? newIssueForm());
   const [sending, setSending] = useState(false);
+  const [faltando, setFaltando] = useState<string[] | null>(null);
   const fieldErrors = useFieldErrors();
   const { errorFor } = fieldErrors;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -48,6 +51,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
     event.preventDefault();
     const { input, localErrors } = issueInput(form);
     fieldErrors.clearGeneral();
+    setFaltando(null);
     setSending(true);
     try {
       const documento = (await api.graphql(EMITIR_DOCUMENTO_FISCAL, { input })).emitirDocumentoFiscal;
@@ -55,12 +59,18 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       announce(documento.situacao === 'AUTORIZADO' ? `Documento nº ${documento.numero} autorizado.` : `Documento nº ${documento.numero}: ${SITUACOES[documento.situacao]}.`);
       props.onIssued(documento);
     } catch (e) {
+      // Settings the company has not filled in: said by their labels, with the way to them (with the form's own findings).
+      const missing = missingSettings(e);
+      setFaltando(missing);
       // One round: the page's own findings (numbers it could not read) with every field the API refused.
       if (e instanceof ApiError && e.fieldErrors.length) {
         const own = new Set(localErrors.map((l) => l.campo));
         fieldErrors.show([...localErrors, ...e.fieldErrors.filter((f) => !own.has(f.campo))]);
       } else if (localErrors.length) {
         fieldErrors.show(localErrors);
+      } else if (missing) {
+        fieldErrors.setErrors(() => []);
+        fieldErrors.focusSummary();
       } else {
         fieldErrors.fail(e);
       }
@@ -74,7 +84,9 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
       <h2 id="emitir-titulo" tabIndex={-1} ref={heading}>
         {form.substituida && form.modelo === 'NFSE' ? 'Emitir NFS-e substituta' : 'Emitir documento fiscal'}
       </h2>
-      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? (os ? 'cteOs.cfop' : 'cte.cfop') : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? takerOr(campo, issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1')) : issueFieldLabel(campo))} wholeLabel="documento" />
+      <ErrorSummary fieldErrors={fieldErrors} intro={() => 'O documento não foi emitido. Corrija:'} fieldId={(campo) => (form.modelo === 'CTE' && /^itens\[\d+\]\.cfop$/.test(campo) ? (os ? 'cteOs.cfop' : 'cte.cfop') : campo || null)} fieldLabel={(campo) => (form.modelo === 'CTE' ? takerOr(campo, issueFieldLabel(campo).replace(/^Item (\d+)/, 'Componente $1')) : issueFieldLabel(campo))} wholeLabel="documento">
+        {faltando ? <IncompleteSettings faltando={faltando} /> : null}
+      </ErrorSummary>
       <form onSubmit={(e) => void issue(e)} noValidate aria-label="Emitir documento fiscal">
         <div className="grade">
           <Field id="modelo" label="Modelo" error={errorFor('modelo')} width="medium">
@@ -109,6 +121,7 @@ export function IssueDocumentForm(props: { onIssued: (documento: DocumentoFiscal
           fieldErrors={fieldErrors}
         />
         <ItemFields modelo={form.modelo} regime={regime} itens={form.itens} onChange={(update) => setForm((f) => ({ ...f, itens: update(f.itens) }))} fieldErrors={fieldErrors} />
+        {carriesGoods(form.modelo) && needsSimplesBand(form.itens) ? <SimplesBandFields simples={form.simples ?? emptySimples()} onChange={(simples) => set('simples', simples)} fieldErrors={fieldErrors} /> : null}
         <p className="total-itens">
           Total dos itens: <strong>{total === null ? '—' : formatMoney(total)}</strong>
         </p>

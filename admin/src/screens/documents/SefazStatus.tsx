@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import { STATUS_SEFAZ, type ModeloSefaz, type StatusSefaz as Status } from '../../api/operations/documents';
 import { useApp } from '../../app-context';
 import { formatDateTime } from '../../format';
+import { missingSettings } from './IncompleteSettings';
 import { Options } from '../../components/Options';
 
 /** The authorizers that answer a status service, one per kind of document (CT-e and CT-e OS each have their own). */
@@ -49,7 +50,9 @@ export function SefazStatus() {
       setStatus((await api.graphql(STATUS_SEFAZ, { modelo })).statusSefaz);
     } catch (e) {
       setStatus(null);
-      setError(errorMessage(e));
+      // The UF asked comes from the settings: one missing is named by its label and where it is filled in.
+      const missing = missingSettings(e);
+      setError(missing ? `as configurações fiscais da empresa estão incompletas; falta: ${missing.join(', ')} (em Configurações fiscais)` : errorMessage(e));
     } finally {
       setAsking(false);
     }

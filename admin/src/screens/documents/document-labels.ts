@@ -22,7 +22,8 @@ export const SITUACOES: Record<SituacaoDocumento, string> = {
   CANCELADO: 'Cancelado',
   REJEITADO: 'Rejeitado',
   DENEGADO: 'Denegado',
-  PENDENTE: 'Pendente (aguardando a SEFAZ)',
+  // Not "a SEFAZ": an NFS-e waits for the Sefin Nacional or the city hall.
+  PENDENTE: 'Pendente (aguardando resposta)',
 };
 
 export const DOCUMENTS_REST = '/api/erp/faturamento/documentos';

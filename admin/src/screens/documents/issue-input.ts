@@ -7,6 +7,9 @@ import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
 export { emptyCte, emptyCteOs };
 
+export type SimplesForm = { anexo: string; receita: string };
+export const emptySimples = (): SimplesForm => ({ anexo: '', receita: '' });
+
 /** The issue form keeps what was typed, as text, until it is sent. */
 export interface ItemForm {
   codigo: string;
@@ -43,6 +46,8 @@ export interface IssueForm {
   competencia: string;
   chaveCte: string;
   chavesNfe: string;
+  /** The issuer's Simples band (anexo I / II, revenue of 12 months), asked when an item has CSOSN 101 or 201. */
+  simples?: SimplesForm;
   /** NFC-e means of payment (none typed: the service's default, 99 for the total). */
   pagamentos: PagamentoForm[];
   /** CT-e model 57 rodoviário: the transport group. */
@@ -68,6 +73,7 @@ export const newIssueForm = (): IssueForm => ({
   competencia: '',
   chaveCte: '',
   chavesNfe: '',
+  simples: emptySimples(),
   pagamentos: [emptyPayment()],
   cte: emptyCte(),
   os: false,
@@ -85,6 +91,9 @@ function addressInput(address: AddressForm): EnderecoDestinatarioInput {
   const { complemento, telefone, logradouro, numero, bairro, municipio, cep } = address;
   return { logradouro: logradouro.trim(), numero: numero.trim(), bairro: bairro.trim(), municipio: municipio.trim(), cep: cep.trim(), complemento: optional(complemento), telefone: optional(telefone) };
 }
+
+/** CSOSN 101 / 201 carry the buyer's credit (pCredSN), which the service computes from the issuer's Simples band. */
+export const needsSimplesBand = (itens: ItemForm[]) => itens.some((item) => ['101', '201'].includes(item.csosn.trim()));
 
 /** A centavo-exact item value: quantity x unit price rounded half up (the service's rule), for the running total. */
 export function runningTotal(itens: ItemForm[]): number | null {
@@ -147,6 +156,9 @@ const LABELS: Record<string, string> = {
   'destinatario.endereco.municipio': 'Município (nome)',
   'destinatario.endereco.cep': 'CEP',
   'destinatario.endereco.telefone': 'Telefone',
+  simplesNacional: 'Faixa do Simples Nacional',
+  'simplesNacional.anexo': 'Anexo do Simples Nacional',
+  'simplesNacional.receitaBruta12Meses': 'Receita bruta dos últimos 12 meses',
 };
 
 /** The label a person reads for a field the API names ("itens[0].ncm" is "Item 1: NCM"). */
@@ -219,9 +231,14 @@ export function issueInput(form: IssueForm): { input: EmitirDocumentoFiscalInput
     chaveCteReferenciada: modelo === 'NFE' ? optional(form.chaveCte) : null,
     chavesNfeTransportadas: cte && !os ? form.chavesNfe.split(/\s+/).filter(Boolean) : null,
     modalidadeFrete: modelo === 'NFE' && form.modalidadeFrete !== '' ? Number(form.modalidadeFrete) : null,
+    simplesNacional:
+      goods && needsSimplesBand(form.itens)
+        ? { anexo: form.simples?.anexo ?? '', receitaBruta12Meses: number(form.simples?.receita ?? '', 'simplesNacional.receitaBruta12Meses', true) ?? -1 }
+        : null,
     pagamentos: modelo === 'NFCE' ? paymentsInput(form.pagamentos, number) : null,
     cte: cte && !os ? cteInput(form.cte, number) : null,
   };
+  if (input.simplesNacional && input.simplesNacional.anexo === '') localErrors.push({ campo: 'simplesNacional.anexo', regra: 'obrigatorio', erro: 'é obrigatório' });
   if (os) {
     const { cteOs, localErrors: own } = cteOsInput(form.cteOs);
     input.cteOs = cteOs;

@@ -149,6 +149,7 @@ export function HistoryScreen(props: { title: string }) {
         <RefusedRows
           lote={opened}
           entityName={entityName(entidades, opened.entidade)}
+          fields={entidades.find((e) => e.entidade === opened.entidade)?.campos ?? []}
           onClose={() => {
             // Before the panel unmounts with the focus in it: back to the batch's own button.
             (document.querySelector<HTMLElement>(`tr[data-lote-id="${CSS.escape(opened.loteId)}"] button`) ?? document.getElementById(REFRESH_ID))?.focus();

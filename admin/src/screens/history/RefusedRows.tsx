@@ -7,9 +7,13 @@ import { focusSoon } from '../../components/focus';
 import { Message } from '../../components/Message';
 import { readableValues, refusedRowsCsv } from '../../csv';
 import { formatDateTime } from '../../format';
+import { reasonByLabel } from './csv-import';
 
-/** The refused rows of one batch, read on their own (`loteImportacao`): the list reads only the counts. */
-export function RefusedRows(props: { lote: LoteImportacao; entityName: string; onClose: () => void }) {
+/**
+ * The refused rows of one batch, read on their own (`loteImportacao`): the list reads only the counts. Reasons and
+ * values are named by the fields' labels (`fields`, from `entidadesIngestaoComNome`); the CSV keeps the keys.
+ */
+export function RefusedRows(props: { lote: LoteImportacao; entityName: string; fields: { campo: string; rotulo: string }[]; onClose: () => void }) {
   const { api } = useApp();
   const { lote } = props;
   const [rows, setRows] = useState<LinhaRecusada[] | null>(null);
@@ -75,7 +79,7 @@ export function RefusedRows(props: { lote: LoteImportacao; entityName: string; o
                     <td>
                       <ul className="motivos">
                         {row.erros.map((e, i) => (
-                          <li key={i}>{e}</li>
+                          <li key={i}>{reasonByLabel(e, props.fields)}</li>
                         ))}
                       </ul>
                     </td>
@@ -83,7 +87,7 @@ export function RefusedRows(props: { lote: LoteImportacao; entityName: string; o
                       <dl className="valores">
                         {readableValues(row).map(([key, value]) => (
                           <div key={key}>
-                            <dt>{key}</dt>
+                            <dt>{props.fields.find((f) => f.campo === key)?.rotulo ?? key}</dt>
                             <dd>{value}</dd>
                           </div>
                         ))}

@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import type { ConfiguracaoFiscal } from '../../api/operations/settings';
 import { Field } from '../../components/Field';
 import { formatDateTime } from '../../format';
+import { maskCnpjCpf } from '../../masks';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { settingsFieldId } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
@@ -59,7 +60,7 @@ export function CertificateFields(props: {
             <dt>Titular</dt>
             <dd>{cert.titular}</dd>
             <dt>CNPJ</dt>
-            <dd>{cert.cnpj}</dd>
+            <dd>{maskCnpjCpf(cert.cnpj)}</dd>
             <dt>Emissor</dt>
             <dd>{cert.emissor}</dd>
             <dt>Número de série</dt>

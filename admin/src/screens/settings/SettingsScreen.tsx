@@ -211,7 +211,7 @@ export function SettingsScreen(props: { title: string }) {
         {conflict ? (
           <Message kind="error">
             <p>
-              <strong>Conflito de edição (CONFLITO_DE_EDICAO):</strong> outra pessoa salvou a versão {conflict.versao}
+              <strong>Conflito de edição:</strong> outra pessoa salvou a versão {conflict.versao}
               {conflict.atualizadoEm ? ` em ${formatDateTime(conflict.atualizadoEm)}` : ''} depois que você abriu esta tela (versão {settings.versao}). Nada
               do que você digitou foi gravado.
             </p>

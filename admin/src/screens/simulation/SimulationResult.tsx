@@ -2,10 +2,10 @@ import type { ReactNode, Ref } from 'react';
 import type { RegimeTributario, SimulacaoImposto } from '../../api/operations/simulation';
 import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
-import { formatDay, formatMoney, formatPercent } from '../../format';
+import { formatDay, formatMoney, formatMonth, formatPercent } from '../../format';
 import { MODELOS } from '../documents/document-labels';
 import { CAMPO_ALIQUOTA_IBS, REGIMES, ROTULOS, semChaves } from './simulation-input';
-import { tributoLabel } from '../../labels';
+import { credorLabel, tributoLabel } from '../../labels';
 
 /** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
 export function SimulationResult(props: {
@@ -109,8 +109,8 @@ export function SimulationResult(props: {
                   <th scope="row">{tributoLabel(t.tributo)}</th>
                   <td className="num">{formatMoney(t.valor)}</td>
                   <td>{formatDay(t.vencimento)}</td>
-                  <td>{t.competencia}</td>
-                  <td>{t.credor}</td>
+                  <td>{formatMonth(t.competencia)}</td>
+                  <td>{credorLabel(t.credor)}</td>
                   <td>{t.codigoReceita ?? '—'}</td>
                 </tr>
               ))}

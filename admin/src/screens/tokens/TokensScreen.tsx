@@ -60,6 +60,11 @@ export function TokensScreen(props: { title: string }) {
     focusSoon(() => outcomeRef.current);
   }
 
+  function refuse(text: string) {
+    setOutcome({ kind: 'error', text });
+    focusSoon(() => outcomeRef.current);
+  }
+
   const actions: TokenActions = {
     reactivate: (t) => void run(t, async () => (await api.graphql(REATIVAR_TOKEN_INGESTAO, { id: t.id })).reativarTokenIngestao, `Token "${t.nome}" reativado.`),
     inactivate: (t) =>
@@ -67,8 +72,8 @@ export function TokensScreen(props: { title: string }) {
         title: `Inativar o token "${t.nome}"?`,
         message: (
           <p>
-            As chamadas com este token passam a receber 401 TOKEN_INATIVO até alguém reativá-lo. A integração que o usa para de
-            enviar dados enquanto isso.
+            Toda chamada com este token passa a ser recusada até alguém reativá-lo. A integração que o usa para de enviar
+            dados enquanto isso.
           </p>
         ),
         action: 'Inativar token',
@@ -92,7 +97,7 @@ export function TokensScreen(props: { title: string }) {
     rescope: (t) =>
       setRequest({
         title: `Escopo do token "${t.nome}"`,
-        message: <p>Marque as entidades que este token pode gravar. Sem nenhuma, as chamadas recebem 401 TOKEN_SEM_ESCOPO.</p>,
+        message: <p>Marque as entidades que este token pode gravar: ao menos uma (sem nenhuma, toda chamada seria recusada).</p>,
         content: (
           <fieldset className="lista-opcoes">
             <legend>Entidades</legend>
@@ -104,16 +109,20 @@ export function TokensScreen(props: { title: string }) {
           </fieldset>
         ),
         action: 'Salvar escopo',
-        onConfirm: (data) =>
-          run(t, async () => (await api.graphql(DEFINIR_ESCOPO_TOKEN_INGESTAO, { id: t.id, entidades: data.getAll('entidades') as string[] })).definirEscopoTokenIngestao, `Escopo do token "${t.nome}" alterado.`),
+        onConfirm: (data) => {
+          const escolhidas = data.getAll('entidades') as string[];
+          // An empty scope would make every call fail: refused here, as in the creation form, and nothing is sent.
+          if (escolhidas.length === 0) return refuse(`Nenhuma entidade marcada: o escopo do token "${t.nome}" não foi alterado. Para parar o token, use "Inativar".`);
+          return run(t, async () => (await api.graphql(DEFINIR_ESCOPO_TOKEN_INGESTAO, { id: t.id, entidades: escolhidas })).definirEscopoTokenIngestao, `Escopo do token "${t.nome}" alterado.`);
+        },
       }),
     revoke: (t) =>
       setRequest({
         title: `Revogar o token "${t.nome}"?`,
         message: (
           <p>
-            Revogar é <strong>definitivo</strong>: toda chamada com este token passa a receber 401 TOKEN_REVOGADO e ele não pode
-            ser reativado. O sistema que o usa precisará de um token novo.
+            Revogar é <strong>definitivo</strong>: toda chamada com este token passa a ser recusada e ele não pode ser
+            reativado. O sistema que o usa precisará de um token novo.
           </p>
         ),
         action: 'Revogar token',

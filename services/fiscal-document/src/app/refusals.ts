@@ -36,7 +36,7 @@ export function incompleteSettings(faltando: string[], para = ''): Refusal {
 export const certificateMissing = () => new Refusal(Codes.CERTIFICADO_AUSENTE, 'a empresa não tem certificado A1 nas configurações fiscais', { status: 422 });
 
 export const certificateExpired = (validoAte: string) =>
-  new Refusal(Codes.CERTIFICADO_EXPIRADO, `o certificado A1 da empresa expirou em ${validoAte}`, { status: 422, extra: { validoAte } });
+  new Refusal(Codes.CERTIFICADO_EXPIRADO, `o certificado A1 da empresa expirou ${quandoTerminou(new Date(validoAte))}`, { status: 422, extra: { validoAte } });
 
 export const certificateOfAnotherCnpj = (doCertificado: string | null, doEmitente: string | null) =>
   new Refusal(Codes.CERTIFICADO_CNPJ_DIVERGENTE, `o certificado A1 é do CNPJ ${doCertificado}, não do emitente ${doEmitente}`, { status: 422 });

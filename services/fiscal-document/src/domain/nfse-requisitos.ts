@@ -25,7 +25,7 @@ export function configuracaoFaltandoNfse(settings: ConfiguracaoFiscalCompartilha
 export function camposNaoTransmitidosNfse(emissao: EmissaoValida): CampoInvalido[] {
   const campos: CampoInvalido[] = [];
   if (emissao.destinatario && !emissao.destinatario.nome) {
-    campos.push({ campo: 'destinatario.nome', regra: 'obrigatorio_nfse', erro: 'a DPS da NFS-e exige o nome do tomador (toma/xNome)' });
+    campos.push({ campo: 'destinatario.nome', regra: 'obrigatorio_nfse', erro: 'a NFS-e exige o nome do tomador do serviço' });
   }
   const [primeiro, ...resto] = emissao.itens;
   resto.forEach((item, i) => {

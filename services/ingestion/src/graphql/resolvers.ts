@@ -84,7 +84,7 @@ export function createResolvers(stores: { batches: BatchStore; records: RecordSt
 
       entidadesIngestaoComNome: async (_: unknown, _args: unknown, context: GraphContext) => {
         requireAdmin(context);
-        return entityDefinitions.map((def) => ({ entidade: def.entidade, nome: def.nome }));
+        return entityDefinitions.map((def) => ({ entidade: def.entidade, nome: def.nome, campos: def.campos.map(({ campo, rotulo }) => ({ campo, rotulo })) }));
       },
 
       registrosIngeridos: async (

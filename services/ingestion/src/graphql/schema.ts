@@ -27,6 +27,15 @@ export const typeDefs = gql`
     entidade: String!
     "Nome de exibição (Incidente de segurança)."
     nome: String!
+    "Os campos da entidade com o rótulo de cada um, os da descoberta (sem o * dos obrigatórios)."
+    campos: [CampoEntidadeIngestao!]!
+  }
+
+  type CampoEntidadeIngestao {
+    "Chave do campo (codigo)."
+    campo: String!
+    "Rótulo para pessoas (Código)."
+    rotulo: String!
   }
 
   type ConexaoLotes {

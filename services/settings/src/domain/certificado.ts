@@ -163,7 +163,8 @@ export function situacaoValidade(validoAte: Date, agora: Date): { diasParaExpira
   const diasParaExpirar = Math.floor((validoAte.getTime() - agora.getTime()) / DIA_MS);
   if (diasParaExpirar < 0) return { diasParaExpirar, aviso: 'o certificado A1 expirou; envie um novo' };
   if (diasParaExpirar <= DIAS_AVISO_EXPIRACAO) {
-    return { diasParaExpirar, aviso: `o certificado A1 expira em ${diasParaExpirar} dia(s); providencie a renovação` };
+    const quando = diasParaExpirar === 0 ? 'hoje' : diasParaExpirar === 1 ? 'em 1 dia' : `em ${diasParaExpirar} dias`;
+    return { diasParaExpirar, aviso: `o certificado A1 expira ${quando}; providencie a renovação` };
   }
   return { diasParaExpirar, aviso: null };
 }

@@ -70,7 +70,7 @@ export function apurarLucroPresumido(a: Apuracao): void {
   const irpj = irpjComAdicional(irpjBase.base, e.baseAcumuladaTrimestreCentavos, e.dataIso);
   const irpjAliquota = vigenteObrigatorio(IRPJ, e.dataIso);
   const fundamentoIrpj =
-    `IRPJ no lucro presumido (${e.atividade}: ${presuncao.descricao}), presunção de ${textoPercentual(presuncao.irpj)} da receita ` +
+    `IRPJ no lucro presumido (${presuncao.descricao}), presunção de ${textoPercentual(presuncao.irpj)} da receita ` +
     `(${presuncao.fonte})${textoAcrescimo(irpjBase.excedente, acrescimoIrpj)}; ${irpj.fonte}; apuração trimestral (Lei 9.430/1996 art. 1º)`;
   const textoAjuste = excesso.ajuste
     ? `; ajuste anual: ${textoReais(sobreAcrescido)} de receita acrescida nos trimestres anteriores sem que o ano passe de ${textoReais(acrescimoIrpj!.limiteAnualCentavos)}, imposto deduzido aqui (${excesso.ajuste.fonte})`

@@ -68,7 +68,7 @@ export function lerCteOs(erros: CamposInvalidos, valor: unknown, ctx: ContextoEm
   if (!vazio(valor.ufVeiculo)) {
     const uf = typeof valor.ufVeiculo === 'string' ? valor.ufVeiculo.trim().toUpperCase() : '';
     if (cUfFromSigla(uf) === null) erros.add(`${campo}.ufVeiculo`, 'uf_inexistente', 'deve ser a sigla de uma unidade da federação');
-    else if (placa === null) erros.add(`${campo}.ufVeiculo`, 'somente_com_placa', 'a UF do veículo acompanha a placa (veic)');
+    else if (placa === null) erros.add(`${campo}.ufVeiculo`, 'somente_com_placa', 'só é informada junto com uma placa do veículo válida');
     else ufVeiculo = uf;
   }
   const fretamento = vazio(valor.fretamento) ? null : valor.fretamento;

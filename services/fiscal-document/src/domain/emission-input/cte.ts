@@ -140,7 +140,7 @@ export function lerCte(erros: CamposInvalidos, valor: unknown, ctx: ContextoEmis
   const produtoPredominante = lerTexto(erros, valor.produtoPredominante, `${campo}.produtoPredominante`, { obrigatorio: true, max: 60 });
   const peso = valor.pesoKg;
   if (typeof peso !== 'number' || !Number.isFinite(peso) || peso <= 0 || peso >= 1e11 || escalar(peso, CASAS_QUANTIDADE) === null) {
-    erros.add(`${campo}.pesoKg`, 'peso_invalido', 'maior que zero, até 11 dígitos inteiros e 4 casas (qCarga)');
+    erros.add(`${campo}.pesoKg`, 'peso_invalido', 'maior que zero, até 11 dígitos antes da vírgula e 4 casas depois');
   }
   const rntrc = typeof valor.rntrc === 'string' ? valor.rntrc.trim().toUpperCase() : '';
   if (!/^(\d{8}|ISENTO)$/.test(rntrc)) erros.add(`${campo}.rntrc`, 'rntrc_formato', 'RNTRC de 8 dígitos, ou ISENTO');
@@ -159,8 +159,8 @@ export function cfopDosItens(erros: CamposInvalidos, itens: ItemValido[], ctx: C
   const [primeiro] = itens;
   const antes = erros.total;
   itens.forEach((item, i) => {
-    if (item.cfop !== primeiro.cfop) erros.add(`itens[${i}].cfop`, 'cfop_divergente', 'os componentes de um CT-e têm o mesmo CFOP (ide/CFOP)');
-    if (item.cst !== primeiro.cst || item.csosn !== primeiro.csosn) erros.add(`itens[${i}].cst`, 'icms_divergente', 'os componentes de um CT-e têm a mesma situação do ICMS (imp/ICMS)');
+    if (item.cfop !== primeiro.cfop) erros.add(`itens[${i}].cfop`, 'cfop_divergente', 'os componentes de um CT-e têm o mesmo CFOP');
+    if (item.cst !== primeiro.cst || item.csosn !== primeiro.csosn) erros.add(`itens[${i}].cst`, 'icms_divergente', 'os componentes de um CT-e têm a mesma situação do ICMS (o mesmo CST ou CSOSN)');
     if (ctx.regime !== 'SIMPLES_NACIONAL' && item.cst && !CST_CTE.has(item.cst)) erros.add(`itens[${i}].cst`, 'cst_nao_suportado_cte', `o CT-e é emitido com CST ${[...CST_CTE].join(', ')}`);
   });
   const cfop = primeiro.cfop ?? '';

@@ -12,7 +12,7 @@ const CSOSN = new Set(['101', '102', '103', '201', '202', '203', '300', '400', '
 function positivo(erros: CamposInvalidos, valor: unknown, campo: string, casas: number): number | undefined {
   if (typeof valor !== 'number' || !Number.isFinite(valor)) return erros.add(campo, 'tipo', 'deve ser um número');
   if (valor <= 0 || valor >= LIMITE_QUANTIDADE_PRECO) {
-    return erros.add(campo, 'faixa', 'deve ser maior que zero e ter no máximo 11 dígitos inteiros (qCom e vUnCom da NF-e)');
+    return erros.add(campo, 'faixa', 'deve ser maior que zero e ter no máximo 11 dígitos antes da vírgula');
   }
   if (escalar(valor, casas) === null) return erros.add(campo, 'casas_decimais', `aceita no máximo ${casas} casas decimais`);
   return valor;
@@ -148,6 +148,6 @@ export function lerItem(
   if (erros.total > antes || !codigo || !descricao || quantidade === undefined || valorUnitario === undefined) return null;
   const total = totalItemCentavos(quantidade, valorUnitario);
   if (total < 1n) return erros.add(campo, 'valor_item_minimo', 'quantidade x valorUnitario deve dar ao menos R$ 0,01') ?? null;
-  if (total > MAXIMO_CENTAVOS) return erros.add(campo, 'valor_item_maximo', 'quantidade x valorUnitario passa de R$ 9.999.999.999.999,99 (vProd da NF-e)') ?? null;
+  if (total > MAXIMO_CENTAVOS) return erros.add(campo, 'valor_item_maximo', 'quantidade x valor unitário passa de R$ 9.999.999.999.999,99, o máximo de um item') ?? null;
   return { codigo, descricao, quantidade, valorUnitario, unidade, ncm, cfop, cst, csosn, cest, icmsStRetido, codigoServico, aliquotaIss, valorCentavos: Number(total), ...insumos };
 }
