@@ -43,7 +43,7 @@ async function openForm(modelo: string): Promise<void> {
 async function recipientSp(): Promise<void> {
   await type('destinatario.documento', '11222333000181');
   await byId('destinatario.nome').fill('Cliente Comprador Ltda');
-  await byId('destinatario.uf').fill('SP');
+  await byId('destinatario.uf').selectOption('SP');
   await byId('destinatario.codigoMunicipio').fill('3550308');
   await type('destinatario.inscricaoEstadual', '110042490114');
   await byId('destinatario.endereco.logradouro').fill('Rua Augusta');

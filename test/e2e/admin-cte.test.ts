@@ -39,7 +39,7 @@ describe('admin page - CT-e', () => {
     await type('destinatario.documento', '11222333000181');
     expect(await byId('destinatario.documento').inputValue()).toBe('11.222.333/0001-81');
     await byId('destinatario.nome').fill('Cliente Comprador Ltda');
-    await byId('destinatario.uf').fill('SP');
+    await byId('destinatario.uf').selectOption('SP');
     await byId('destinatario.codigoMunicipio').fill('3550308');
     await byId('destinatario.endereco.logradouro').fill('Rua Augusta');
     await byId('destinatario.endereco.numero').fill('500');

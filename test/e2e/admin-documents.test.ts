@@ -32,7 +32,7 @@ describe('admin page - fiscal documents', () => {
     await page.getByRole('heading', { name: 'Emitir documento fiscal' }).waitFor();
     await page.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
     await page.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
-    await page.getByLabel('UF', { exact: true }).fill('SP');
+    await page.getByLabel('UF', { exact: true }).selectOption('SP');
     await page.getByLabel('Município (IBGE)').fill('3550308');
     await page.getByLabel('Logradouro').fill('Avenida Paulista');
     await page.getByLabel('Número', { exact: true }).fill('1578');

@@ -23,7 +23,7 @@ beforeAll(async () => {
 async function fillSale(form: Locator, item: { quantidade: string; csosn: string }) {
   await form.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
   await form.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
-  await form.getByLabel('UF', { exact: true }).fill('SP');
+  await form.getByLabel('UF', { exact: true }).selectOption('SP');
   await form.getByLabel('Município (IBGE)').fill('3550308');
   await form.getByLabel('Logradouro').fill('Avenida Paulista');
   await form.getByLabel('Número', { exact: true }).fill('1578');
@@ -52,7 +52,10 @@ describe('admin page - the emission form in Brazilian', () => {
 
     await form.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
     await form.getByLabel('Nome', { exact: true }).fill('Cliente Comprador Ltda');
-    await form.getByLabel('UF', { exact: true }).fill('SP');
+    // The UF is picked from the 27, as in the settings (not typed as free text).
+    expect(await form.getByLabel('UF', { exact: true }).evaluate((el) => (el as { tagName: string }).tagName)).toBe('SELECT');
+    expect(await form.getByLabel('UF', { exact: true }).locator('option').count()).toBe(28);
+    await form.getByLabel('UF', { exact: true }).selectOption('SP');
     await form.getByLabel('Município (IBGE)').fill('3550308');
     await form.getByLabel('Logradouro').fill('Avenida Paulista');
     await form.getByLabel('Número', { exact: true }).fill('1578');

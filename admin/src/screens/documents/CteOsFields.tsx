@@ -1,7 +1,8 @@
 import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { AUTORIZACOES, FRETAMENTOS, TIPOS_SERVICO_OS, type CteOsForm } from './cte-os-input';
-import { PlaceFields, UfSelect } from './CteParts';
+import { UfSelect } from '../../components/UfSelect';
+import { PlaceFields } from './CteParts';
 import { Options } from '../../components/Options';
 
 /**

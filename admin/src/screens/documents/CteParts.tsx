@@ -1,27 +1,11 @@
 import { Field, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
-import { UFS } from '../../ufs';
+import { UfSelect } from '../../components/UfSelect';
 import type { MunicipioForm, ParteForm } from './cte-input';
 import { ADDRESS as RECIPIENT_ADDRESS } from './RecipientFields';
 
 const ADDRESS = RECIPIENT_ADDRESS.filter(([key]) => key !== 'telefone');
-
-/** The 27 UFs as a select (blank first: nothing chosen yet). */
-export function UfSelect(props: { id: string; label: string; value: string; onChange: (uf: string) => void; error: string | null; required?: boolean }) {
-  return (
-    <Field id={props.id} label={props.label} required={props.required ?? true} error={props.error} width="short">
-      {(a) => (
-        <select {...a} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-          <option value="">—</option>
-          {UFS.map((uf) => (
-            <option key={uf}>{uf}</option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
-}
 
 /** Where a CT-e's (or CT-e OS's) service starts or ends: IBGE code, name, UF; `prefix` is "cte.inicio", "cteOs.fim", ... */
 export function PlaceFields(props: { prefix: string; legend: string; place: MunicipioForm; onChange: (place: MunicipioForm) => void; fieldErrors: FieldErrors }) {

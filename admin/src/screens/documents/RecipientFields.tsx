@@ -1,5 +1,6 @@
 import type { ModeloDocumento } from '../../api/operations/documents';
 import { Field, type FieldWidth } from '../../components/Field';
+import { UfSelect } from '../../components/UfSelect';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
 import { takesAddress, type AddressField, type AddressForm, type RecipientForm } from './issue-input';
@@ -42,9 +43,7 @@ export function RecipientFields(props: {
         <Field id="destinatario.nome" label="Nome" error={errorFor('destinatario.nome')} width="long">
           {(a) => <input {...a} required={false} {...text('nome')} />}
         </Field>
-        <Field id="destinatario.uf" label="UF" error={errorFor('destinatario.uf')} width="short">
-          {(a) => <input {...a} required={false} maxLength={2} {...text('uf', (v) => v.toUpperCase())} />}
-        </Field>
+        <UfSelect id="destinatario.uf" label="UF" required={false} value={recipient.uf} onChange={(uf) => onRecipient({ ...recipient, uf })} error={errorFor('destinatario.uf')} />
         <Field id="destinatario.codigoMunicipio" label="Município (IBGE)" error={errorFor('destinatario.codigoMunicipio')} width="short">
           {(a) => <input {...a} required={false} inputMode="numeric" {...text('codigoMunicipio')} />}
         </Field>
