@@ -64,7 +64,7 @@ describe('the documents search by model: CT-e OS (67) apart from CT-e (57)', () 
       expect(await peloRest('CTEOS')).toEqual([os.id]);
       expect(await peloRest('CTE')).toEqual([cte.id]);
     });
-    const plans = documentSearchPlans(cluster, statements);
+    const plans = documentSearchPlans(cluster, statements, e.companyId);
     expect(plans.length).toBeGreaterThanOrEqual(2);
     expect(plans.every((p) => p.statement.includes(`_jsonb->'modelo'`))).toBe(true);
     expect(withoutIndex(plans)).toEqual([]);

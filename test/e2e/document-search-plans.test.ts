@@ -34,7 +34,7 @@ describe('the documents search is served from company-led indexes', () => {
         expect([busca, resposta.body.dados.itens.map((d: { id: string }) => d.id)]).toEqual([busca, [doc.id]]);
       }
     });
-    const plans = documentSearchPlans(cluster, statements);
+    const plans = documentSearchPlans(cluster, statements, empresa.companyId);
     expect(plans.length).toBeGreaterThanOrEqual(buscas.length);
     expect(withoutIndex(plans)).toEqual([]);
   }, 60_000);

@@ -129,13 +129,20 @@ export interface SearchPlan {
 }
 
 /**
- * The plans of the documents search's statements among `statements`: the company first, then `situacao` $ne
- * PROCESSANDO (sent as NOT (...)), then each filter. Printed, so a failing run shows them.
+ * The plans of one company's documents search statements among `statements`: the company first (its id the first
+ * parameter: other test files search their own companies in the same window), then `situacao` $ne PROCESSANDO (sent
+ * as NOT (...)), then each filter. Printed, so a failing run shows them.
  */
-export function documentSearchPlans(cluster: PostgresCluster, statements: LoggedStatement[]): SearchPlan[] {
+export function documentSearchPlans(cluster: PostgresCluster, statements: LoggedStatement[], companyId: string): SearchPlan[] {
   const table = tablesOf(cluster, 'erp_fiscal_document').get('documentos_fiscais');
   if (!table) throw new Error('no table for erp_fiscal_document.documentos_fiscais');
-  const searches = statements.filter((s) => s.text.includes(`"erp_fiscal_document"."${table}"`) && /WHERE _jsonb->'companyId' @> \$1/.test(s.text) && s.text.includes('AND NOT ('));
+  const searches = statements.filter(
+    (s) =>
+      s.text.includes(`"erp_fiscal_document"."${table}"`) &&
+      /WHERE _jsonb->'companyId' @> \$1/.test(s.text) &&
+      s.text.includes('AND NOT (') &&
+      (s.params[0] ?? '').includes(JSON.stringify(companyId)),
+  );
   const plans = searches.map((statement) => ({
     statement: statement.text.replace(/^.* WHERE /, 'WHERE '),
     scans: genericPlan(cluster, statement)
