@@ -6,7 +6,7 @@ import type { OperationExamples } from '.';
  * emission request bodies are the paths' own (documents.ts, CT-e; the NFS-e one in the schema).
  */
 
-const NFE = {
+export const NFE = {
   id: '04306d67354c31fd3d6a3b416d2d57b6',
   referencia: 'PED-2026-0042',
   modelo: 'NFE',

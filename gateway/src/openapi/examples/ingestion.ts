@@ -2,6 +2,15 @@ import type { OperationExamples } from '.';
 
 /** The ingestion operations' examples: a batch of two rows, one refused (a type that is an attack vector, not a type). */
 
+/** The row both the batch and its preview send: an incident the entity accepts. */
+const INCIDENTE = {
+  codigo: 'INC-2026-0001',
+  titulo: 'Acesso indevido ao servidor de arquivos',
+  tipo: 'Confidencialidade',
+  severidade: 'Alta',
+  dataDeteccao: '15/03/2026 14:30',
+};
+
 export const INGESTION_EXAMPLES: Record<string, OperationExamples> = {
   'GET /api/ingestao-pub/entidades': {
     answers: {
@@ -53,13 +62,7 @@ export const INGESTION_EXAMPLES: Record<string, OperationExamples> = {
         summary: 'Dois incidentes (POST /api/ingestao-pub/incidente_seguranca); o segundo é recusado',
         value: {
           linhas: [
-            {
-              codigo: 'INC-2026-0001',
-              titulo: 'Acesso indevido ao servidor de arquivos',
-              tipo: 'Confidencialidade',
-              severidade: 'Alta',
-              dataDeteccao: '15/03/2026 14:30',
-            },
+            INCIDENTE,
             { codigo: 'INC-2026-0002', titulo: 'Notebook do financeiro cifrado', tipo: 'Ransomware', severidade: 'Crítica' },
           ],
         },
@@ -96,13 +99,7 @@ export const INGESTION_EXAMPLES: Record<string, OperationExamples> = {
         summary: 'Uma linha validada sem gravar nada',
         value: {
           linhas: [
-            {
-              codigo: 'INC-2026-0001',
-              titulo: 'Acesso indevido ao servidor de arquivos',
-              tipo: 'Confidencialidade',
-              severidade: 'Alta',
-              dataDeteccao: '15/03/2026 14:30',
-            },
+            INCIDENTE,
           ],
         },
       },

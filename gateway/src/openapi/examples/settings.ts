@@ -2,6 +2,16 @@ import type { OperationExamples } from '.';
 
 /** The fiscal settings' examples: a company of the Simples Nacional in São Paulo, NFS-e on the city's ABRASF service. */
 
+/** The city's ABRASF web service as the PUT below sends it and the settings keep it. */
+const NFSE_PREFEITURA = {
+  provedor: 'ABRASF_2_04',
+  endpoint: 'https://nfse.prefeitura.example.gov.br/ws',
+  codigoCidade: '3550308',
+  inscricaoMunicipal: '1234567',
+  codigoServico: '01.07',
+  usuario: 'usuario-ws',
+};
+
 /** What the settings answer after the PUT below and on a later GET: secrets masked, digits without punctuation. */
 const CONFIGURACAO_GRAVADA = {
   sucesso: true,
@@ -16,14 +26,9 @@ const CONFIGURACAO_GRAVADA = {
     aliquotasReferencia: [],
     certificadoA1: null,
     nfse: {
-      provedor: 'ABRASF_2_04',
-      endpoint: 'https://nfse.prefeitura.example.gov.br/ws',
-      codigoCidade: '3550308',
-      inscricaoMunicipal: '1234567',
-      codigoServico: '01.07',
+      ...NFSE_PREFEITURA,
       codigoServicoNacional: '010701',
       codigoNbs: null,
-      usuario: 'usuario-ws',
       algoritmoAssinatura: 'RSA-SHA1',
       canonicalizacao: 'C14N',
       descricaoServico: 'Suporte técnico em informática, inclusive instalação, configuração e manutenção de programas de computação e bancos de dados.',
@@ -71,12 +76,7 @@ export const SETTINGS_EXAMPLES: Record<string, OperationExamples> = {
             aliquotaDas: 7.5,
           },
           nfse: {
-            provedor: 'ABRASF_2_04',
-            endpoint: 'https://nfse.prefeitura.example.gov.br/ws',
-            codigoCidade: '3550308',
-            inscricaoMunicipal: '1234567',
-            codigoServico: '01.07',
-            usuario: 'usuario-ws',
+            ...NFSE_PREFEITURA,
             senha: 'senha-do-web-service-123',
           },
         },

@@ -1,6 +1,7 @@
 import { ModelosBusca, SituacoesDocumento } from '@erp/contracts';
 import type { JsonSchema } from '../joi-schema';
 import { success } from '../schemas';
+import { NFE } from '../examples/documents';
 import { DOCUMENTS, param, ref, type Operation } from '../operation';
 
 /** `GET /api/erp/faturamento/documentos`: the documents' search for integrators (GraphQL `documentosFiscais`). */
@@ -8,42 +9,11 @@ import { DOCUMENTS, param, ref, type Operation } from '../operation';
 const query = (name: string, description: string, schema: JsonSchema): JsonSchema => ({ name, in: 'query', required: false, description, schema });
 const dia = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-01'] };
 
+// The answer's page holds the same NF-e as the other operations' examples (a real answer of the local authority).
 const EXEMPLO = {
   sucesso: true,
   dados: {
-    itens: [
-      {
-        id: '6f1c2b7e9a0d4c3b8e5f1a2b3c4d5e6f',
-        referencia: 'PED-2026-0042',
-        modelo: 'NFE',
-        serie: 1,
-        numero: 42,
-        chaveAcesso: '35261112345678000195550010000000421234567890',
-        situacao: 'AUTORIZADO',
-        ambiente: 'HOMOLOGAÇÃO',
-        emitidoEm: '2026-11-27T13:05:12.000Z',
-        autorizadoEm: '2026-11-27T13:05:12.412Z',
-        protocolo: '135260000000042',
-        cStat: '100',
-        motivo: 'Autorizado o uso da NF-e',
-        emitenteCnpj: '12345678000195',
-        destinatarioDocumento: '11222333000181',
-        destinatarioNome: 'Móveis São João Ltda',
-        valorTotal: 1200,
-        impostos: [{ tributo: 'DAS', base: 1200, aliquota: 6, valor: 72, informativo: false }],
-        simplesRemessa: false,
-        prazoCancelamento: '2026-11-28T13:05:12.412Z',
-        canceladoEm: null,
-        justificativaCancelamento: null,
-        protocoloCancelamento: null,
-        entregueEm: null,
-        servicoIniciadoEm: null,
-        competencia: null,
-        modalidadeFrete: 9,
-        chaveNfseSubstituida: null,
-        chaveSubstituta: null,
-      },
-    ],
+    itens: [NFE],
     proximo: 'eyJrIjoiZG9jdW1lbnRvIiwidCI6MTc2NDI0ODcxMjAwMCwiaSI6IjZmMWMyYjdlOWEwZDRjM2I4ZTVmMWEyYjNjNGQ1ZTZmIn0',
   },
 };
