@@ -1,3 +1,5 @@
+import type { RegimeTributario } from './api/operations/simulation';
+
 /** Each tax by the name a person reads, not its code. */
 export const TRIBUTOS: Record<string, string> = {
   DAS: 'DAS (Simples Nacional)',
@@ -46,3 +48,6 @@ export const CREDORES: Record<string, string> = {
 };
 
 export const credorLabel = (credor: string): string => CREDORES[credor] ?? credor;
+
+/** The tax regimes by their names (settings, simulation). */
+export const REGIMES: Record<RegimeTributario, string> = { SIMPLES_NACIONAL: 'Simples Nacional', LUCRO_PRESUMIDO: 'Lucro Presumido', LUCRO_REAL: 'Lucro Real' };

@@ -1,5 +1,7 @@
 import { maskCep, maskCnpjCpf, maskIe } from '../../masks';
-import { UFS } from '../../ufs';
+import { Options } from '../../components/Options';
+import { UfOptions } from '../../components/UfSelect';
+import { REGIMES } from '../../labels';
 import type { TextPath } from './settings-form';
 import { VENCIMENTOS } from './settings-form';
 import type { SettingsBinding } from './settings-binding';
@@ -24,10 +26,7 @@ export function CompanyFields(props: { bind: SettingsBinding }) {
           'UF',
           (a) => (
             <select {...a} {...text('empresa.uf')}>
-              <option value="">—</option>
-              {UFS.map((uf) => (
-                <option key={uf}>{uf}</option>
-              ))}
+              <UfOptions blank="—" />
             </select>
           ),
           { width: 'short' },
@@ -36,9 +35,7 @@ export function CompanyFields(props: { bind: SettingsBinding }) {
         {field('empresa.regimeTributario', 'Regime tributário', (a) => (
           <select {...a} {...text('empresa.regimeTributario')}>
             <option value="">—</option>
-            <option value="SIMPLES_NACIONAL">Simples Nacional</option>
-            <option value="LUCRO_PRESUMIDO">Lucro Presumido</option>
-            <option value="LUCRO_REAL">Lucro Real</option>
+            <Options choices={REGIMES} />
           </select>
         ))}
         {field('empresa.aliquotaDas', 'Alíquota efetiva do DAS (%)', (a) => <input {...a} inputMode="decimal" {...text('empresa.aliquotaDas')} />, { width: 'short', help: 'Só no Simples Nacional; padrão 6.' })}

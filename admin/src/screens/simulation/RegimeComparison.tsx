@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { SimulacaoImposto } from '../../api/operations/simulation';
 import { RegimeChart } from '../../components/RegimeChart';
 import { formatMoney, formatPercent } from '../../format';
-import { REGIMES } from './simulation-input';
+import { REGIMES } from '../../labels';
 
 /** The same operation in the three regimes: the chart, the figures in a table, and which one's lines are shown. */
 export function RegimeComparison(props: { simulacoes: SimulacaoImposto[]; shownId: string | null; onShow: (s: SimulacaoImposto) => void; headingRef: Ref<HTMLHeadingElement> }) {

@@ -1,8 +1,9 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Field, type FieldAttributes, type FieldWidth } from '../../components/Field';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
-import { UFS } from '../../ufs';
-import { ATIVIDADES, REGIMES, ROTULOS, type SimulationField, type SimulationFlags, type SimulationForm as Form } from './simulation-input';
+import { UfOptions } from '../../components/UfSelect';
+import { REGIMES } from '../../labels';
+import { ATIVIDADES, ROTULOS, type SimulationField, type SimulationFlags, type SimulationForm as Form } from './simulation-input';
 import { Options } from '../../components/Options';
 
 /** The simulation's fields (the rarer ones under "Mais campos"), "Simular" and "Comparar regimes". */
@@ -25,10 +26,7 @@ export function SimulationForm(props: {
   const text = (key: SimulationField) => ({ value: form[key], onChange: (e: { target: { value: string } }) => props.onChange(key, e.target.value) });
   const ufSelect = (key: SimulationField) => (a: FieldAttributes) => (
     <select {...a} {...text(key)}>
-      <option value="">padrão</option>
-      {UFS.map((uf) => (
-        <option key={uf}>{uf}</option>
-      ))}
+      <UfOptions blank="padrão" />
     </select>
   );
   const decimal = (key: SimulationField) => (a: FieldAttributes) => <input {...a} inputMode="decimal" {...text(key)} />;

@@ -4,8 +4,8 @@ import { focusSoon } from '../../components/focus';
 import { Message, type Outcome } from '../../components/Message';
 import { formatDay, formatMoney, formatMonth, formatPercent } from '../../format';
 import { MODELOS } from '../documents/document-labels';
-import { CAMPO_ALIQUOTA_IBS, REGIMES, ROTULOS, semChaves } from './simulation-input';
-import { credorLabel, tributoLabel } from '../../labels';
+import { CAMPO_ALIQUOTA_IBS, ROTULOS, semChaves } from './simulation-input';
+import { credorLabel, REGIMES, tributoLabel } from '../../labels';
 
 /** One simulation: its lines with base, rate, value, due date and legal basis, its notes, and its provisioning. */
 export function SimulationResult(props: {

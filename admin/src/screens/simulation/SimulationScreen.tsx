@@ -12,8 +12,8 @@ import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { RegimeComparison } from './RegimeComparison';
 import { SimulationForm } from './SimulationForm';
 import { SimulationResult } from './SimulationResult';
-import { newSimulationFlags, newSimulationForm, REGIMES, simulationInput, type SimulationFlags } from './simulation-input';
-import { tributoLabel } from '../../labels';
+import { newSimulationFlags, newSimulationForm, simulationInput, type SimulationFlags } from './simulation-input';
+import { REGIMES, tributoLabel } from '../../labels';
 
 /** The tax simulation: what an operation owes and when, in the company's regime or compared across the three, and its provisioning. */
 export function SimulationScreen(props: { title: string }) {

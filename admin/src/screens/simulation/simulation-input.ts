@@ -4,7 +4,6 @@ import type { RegimeTributario, SimularImpostosInput } from '../../api/operation
 import { todayInBrasilia } from '../../format';
 import { codeDigits, parseDecimalBR } from '../../numbers-br';
 
-export const REGIMES: Record<RegimeTributario, string> = { SIMPLES_NACIONAL: 'Simples Nacional', LUCRO_PRESUMIDO: 'Lucro Presumido', LUCRO_REAL: 'Lucro Real' };
 
 /** The presumption classes of the Lucro Presumido the form offers (`atividade`). */
 export const ATIVIDADES: Record<string, string> = {
