@@ -77,7 +77,7 @@ fi
 
 # FerretDB: the tagged module's source with the project's patch applied (scripts/ferretdb-patch/README.md: its
 # filters served by indexes, and no hang on an update command of many matching updates), installed beside any other
-# FerretDB as GOPATH/bin/ferretdb-<build> (ferretdb-v1.24.2-index.1), which is the one binary the launcher starts
+# FerretDB as GOPATH/bin/ferretdb-<build> (ferretdb-v1.24.2-index.2), which is the one binary the launcher starts
 # (scripts/stack/binaries.ts). Rebuilt when that binary is missing, does not start, says another version, or was
 # built from another patch: `--version` prints the patch's sha256 as its commit. `--ferretdb-stock` also builds
 # the unpatched release as ferretdb-v1.24.2, which `npm run -s bench:ferretdb` measures beside the patched one.
