@@ -19,7 +19,8 @@ interface Hot {
 }
 
 const HOT: Hot[] = [
-  { name: 'ingestion: upsert by key', database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND _jsonb->'chave' @> \$2$/ },
+  { name: 'ingestion: upsert of a new key', database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND _jsonb->'chave' @> \$2$/ },
+  { name: 'ingestion: update of a stored record by its id', database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'_id' = \$1 AND _jsonb->'companyId' @> \$2$/ },
   { name: "ingestion: the batch's keys already stored ($in)", database: 'erp_ingestion', collection: 'incidente_seguranca', where: /WHERE _jsonb->'companyId' @> \$1 AND _jsonb->'chave' @\? \$2::jsonpath$/ },
   { name: 'ingestion: the history page', database: 'erp_ingestion', collection: 'lotes', where: /WHERE _jsonb->'companyId' @> \$1/ },
   { name: 'token: a token by its digest', database: 'erp_token', collection: 'tokens', where: /WHERE _jsonb->'digest' @> \$1$/ },

@@ -126,7 +126,10 @@ function adopt(state: KeyState, winnerId: string): void {
 /**
  * UPSERT: one operation per key with the last row's values, none for a key whose record would not change.
  * The record is replaced by the row: a field the row leaves empty is removed (empty means omitted, so
- * this is the only way a source system can clear a field).
+ * this is the only way a source system can clear a field). A record the look-up found is updated by its id
+ * (records are never deleted, so it is still there): the store finds it by its `_id` index, cheaper than by
+ * key (`docs/ingestion.md`: about a tenth of the write on FerretDB); a new key is an upsert by key, which a
+ * concurrent writer of the same key turns into an update of theirs.
  */
 function writeUpserts(context: WriteContext, keys: Map<string, KeyState>): Promise<Map<number, string>> {
   const { companyId, loteId, now } = context;
@@ -140,18 +143,11 @@ function writeUpserts(context: WriteContext, keys: Map<string, KeyState>): Promi
     for (const campo of Object.keys(state.before ?? {})) if (!(campo in state.content)) $unset[campo] = '';
     if (Object.keys($unset).length > 0) update.$unset = $unset;
     updates.set(chave, update);
-    writes.push({
-      chave,
-      state,
-      creates: state.before === null,
-      operation: {
-        updateOne: {
-          filter: { companyId, chave },
-          update: { ...update, $setOnInsert: { _id: recordIdFromHex(state.id), criadoEm: now } },
-          upsert: true,
-        },
-      },
-    });
+    const operation =
+      state.before === null
+        ? { updateOne: { filter: { companyId, chave }, update: { ...update, $setOnInsert: { _id: recordIdFromHex(state.id), criadoEm: now } }, upsert: true } }
+        : { updateOne: { filter: { _id: recordIdFromHex(state.id), companyId }, update } };
+    writes.push({ chave, state, creates: state.before === null, operation });
   }
   return writeWithRetries(context, writes, (write, winnerId) => {
     // Another writer created the record first: ours is an update of theirs, and the rows report their id.
