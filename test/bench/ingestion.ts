@@ -10,9 +10,10 @@ import { findEntity, validateRow } from '../../services/ingestion/src/domain';
  * Ingestion write path against its baseline, in one run and one database:
  * (a) a 500-row UPSERT batch through the ingestion service's HTTP endpoint (every row changes, so every
  *     row is a real update), and (b) a bare driver `bulkWrite` of the same 500 upserts into the same
- *     collection (another company, so the same index and collection size), one bulk as the service sends it,
- *     with the values it stores. The service's own time per step (`ingestion_batch_step_seconds`) says where
- *     (a) goes beyond (b).
+ *     collection (another company, so the same index and collection size), one bulk, with the values the service
+ *     stores, by key as a client that has not read the records sends them (the service, which has read them,
+ *     updates them by `_id`). The service's own time per step (`ingestion_batch_step_seconds`) says where (a)
+ *     goes beyond (b).
  * Both at several collection sizes (records of a third company fill the collection up to each size), to show
  * the cost does not grow with the collection (on the stock FerretDB 1.24 every update scanned the table:
  * docs/ferretdb.md). Goals: (a) / (b) <= 1.2 at every size; (a) at the largest size <= 1.5 x (a) at the smallest.
@@ -142,7 +143,7 @@ export async function benchIngestion(env: IngestionBenchEnv): Promise<IngestionB
     if (response.status !== 200 || body.dados?.gravadas !== ROWS) throw new Error(`bench batch failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
     return elapsed;
   };
-  // The same upserts the service sends, with the values it stores (the rows through its own `validateRow`: dates as
+  // The batch's upserts by key, with the values the service stores (the rows through its own `validateRow`: dates as
   // dates, Sim / Não as booleans; FerretDB writes those slower than the rows' texts, about 20 % for this entity), and
   // without its look-ups or history. Building the operations is not timed.
   const definition = findEntity('incidente_seguranca')!;
