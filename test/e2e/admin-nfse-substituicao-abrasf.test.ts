@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { rest } from '../support/env';
 import { seriousAccessibilityViolations } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway } from './admin-fixtures';
+import { emitirSubstituta } from './admin-nfse-substituta';
 import { DOCUMENTOS, emitir } from './fiscal-helpers';
 import { empresaAbrasf, rpsServico } from './nfse-abrasf-helpers';
 import { estado } from './sefaz-helpers';
@@ -40,16 +41,10 @@ describe('admin page - NFS-e substitution at an ABRASF city', () => {
     await form.getByLabel('Quantidade').fill('8');
     // 8 x 120,00 = 960,00.
     expect(await page.locator('.total-itens').textContent()).toContain('960,00');
-    await form.getByRole('button', { name: 'Emitir', exact: true }).click();
 
-    const nova = velha.numero + 1;
-    await page.getByRole('heading', { name: `NFS-e nº ${nova}, série 1 — Autorizado` }).waitFor();
-    const detail = page.locator('.detalhe');
-    const substituicao = detail.getByRole('region', { name: 'Substituição' });
-    await substituicao.getByText(`Esta NFS-e substitui a NFS-e nº ${velha.numero}, série 1`).waitFor();
+    const { nova, novaId, detail, substituicao } = await emitirSubstituta(page, velha);
     expect(await substituicao.locator('p').first().textContent()).toBe(`Esta NFS-e substitui a NFS-e nº ${velha.numero}, série 1 de chave ${velha.chaveAcesso} (autorizado).`);
     expect(await substituicao.textContent()).toContain('A prefeitura já cancelou a NFS-e substituída ao processar a substituição (SubstituirNfse)');
-    const novaId = (await page.locator('tr.selecionada').getAttribute('data-documento-id'))!;
     expect(String((await rest('GET', `${DOCUMENTOS}/${novaId}/xml`, { bearer: admin })).body)).toContain(`<NfseSubstituida>${velha.protocolo}</NfseSubstituida>`);
     // One GerarNfse and one SubstituirNfse; no CancelarNfse.
     expect((await estado(cnpj)).chamadas).toMatchObject({ SefinNfse: 2 });

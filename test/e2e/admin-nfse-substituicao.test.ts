@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { rest } from '../support/env';
 import { screenshot, seriousAccessibilityViolations } from './admin-browser';
 import { adminPage, itRequestedOnlyTheGateway } from './admin-fixtures';
+import { emitirSubstituta } from './admin-nfse-substituta';
 import { DOCUMENTOS, emitir, empresaFiscal, referenciaNova } from './fiscal-helpers';
 
 /**
@@ -68,21 +69,15 @@ describe('admin page - NFS-e substitution', () => {
     expect(await page.locator('.total-itens').textContent()).toContain('1.100,00');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'documento-nfse-substituta-form');
-    await form.getByRole('button', { name: 'Emitir', exact: true }).click();
 
     // The new NFS-e: it says which one it replaces, still authorized here, and leads to its cancellation.
-    const nova = velha.numero + 1;
-    await page.getByRole('heading', { name: `NFS-e nº ${nova}, série 1 — Autorizado` }).waitFor();
-    const detail = page.locator('.detalhe');
-    const substituicao = detail.getByRole('region', { name: 'Substituição' });
-    await substituicao.getByText(`Esta NFS-e substitui a NFS-e nº ${velha.numero}, série 1`).waitFor();
+    const { nova, novaId, detail, substituicao } = await emitirSubstituta(page, velha);
     expect(spaceless(await substituicao.textContent())).toContain(velha.chaveAcesso);
     expect(await substituicao.textContent()).toContain('(autorizado)');
     // Words, not codes: the environment by its meaning, the issuer's CNPJ punctuated.
     expect(await detail.locator('dl.pares').first().textContent()).toContain('AmbienteHomologação (testes, sem valor fiscal)');
     expect(await detail.locator('dl.pares').first().textContent()).toMatch(/Emitente\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}Destinatário/);
     expect(await substituicao.textContent()).toContain('Na Sefin Nacional a NFS-e substituída continua válida até o evento de cancelamento por substituição (105102)');
-    const novaId = (await page.locator('tr.selecionada').getAttribute('data-documento-id'))!;
     const novaDoc = (await rest('GET', `${DOCUMENTOS}/${novaId}`, { bearer: admin })).body.dados;
     expect(novaDoc).toMatchObject({ situacao: 'AUTORIZADO', valorTotal: 1100, chaveNfseSubstituida: velha.chaveAcesso, chaveSubstituta: null });
     // Sefin's NFS-e carries our DPS with its substitution group (reason 99).
